@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "gestured",
+    products: [
+        .executable(name: "gestured", targets: ["gestured"]),
+        .executable(name: "gesturectl", targets: ["gesturectl"]),
+        .library(name: "GestureCore", targets: ["GestureCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // C libraries, headers only.
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CMtdev", pkgConfig: "mtdev", providers: [.apt(["libmtdev-dev"])]),
+        .target(name: "CLinuxShims", cSettings: [.define("_GNU_SOURCE")]),
+
+        // Pure: geometry, touches, views, recognizers, arbitration. No I/O, no clock.
+        .target(name: "GestureCore"),
+        // evdev normalizer, libevdev devices, udev discovery and hotplug, evemu files.
+        .target(name: "TouchInput", dependencies: ["GestureCore", "CEvdev", "CUdev", "CMtdev", "CLinuxShims"]),
+        // TOML schema, validation with positions, units, model building.
+        .target(name: "GestureConfig", dependencies: [
+            "GestureCore",
+            .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
+        // Event loop, dispatcher, control socket, status.
+        .target(name: "GestureDaemon", dependencies: [
+            "GestureCore", "TouchInput", "GestureConfig", "CLinuxShims",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "gestured", dependencies: [
+            "GestureDaemon",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "gesturectl", dependencies: [
+            "GestureDaemon", "GestureConfig", "TouchInput",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // Shared test helpers: frame builders, the location of ../shared/recordings.
+        .target(name: "TestSupport", dependencies: ["GestureCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TestSupport"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TestSupport"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,3 @@
+#pragma once
+#include <mtdev.h>
+#include <mtdev-plumbing.h>

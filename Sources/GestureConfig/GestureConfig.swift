@@ -1,0 +1,2 @@
+// GestureConfig: the TOML schema, validation with file:line:col errors, units, model building.
+import GestureCore

@@ -1,0 +1,263 @@
+// The engine's validated input: screen, views, gestures and their relations. GestureConfig
+// builds it from TOML; tests build it directly. Everything is resolved to indices here, so
+// the engine never looks a name up on the hot path.
+
+/// A rectangle in screen pixels, y pointing down.
+public struct Rect: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Half-open: a point on the right or bottom edge belongs to the neighbour.
+    @inlinable public func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && py >= y && px < x + width && py < y + height
+    }
+}
+
+/// The logical screen the views live on, in px.
+public struct ScreenSize: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A distance as the user wrote it. The engine converts it per device (see `uikit-semantics.md`:
+/// physical when the resolution is plausible, else `size_mm`, else 1 pt = 1 px).
+public enum Length: Equatable, Sendable, CustomStringConvertible {
+    case millimeters(Double)
+    /// UIKit points: 1/163 inch (0.156 mm).
+    case points(Double)
+    case pixels(Double)
+
+    public var description: String {
+        switch self {
+        case .millimeters(let v): "\(v)mm"
+        case .points(let v): "\(v)pt"
+        case .pixels(let v): "\(v)px"
+        }
+    }
+}
+
+/// Durations are Int64 microseconds throughout the core.
+public typealias Microseconds = Int64
+
+/// The gesture types of the config (`type = "..."`).
+public enum GestureType: String, Sendable, CaseIterable, CustomStringConvertible {
+    case tap
+    case longPress = "long-press"
+    case pan
+    case swipe
+    case pinch
+    case rotation
+    case edgePan = "edge-pan"
+
+    /// Continuous gestures report began/changed/ended; discrete ones a single `recognized`.
+    public var isContinuous: Bool {
+        switch self {
+        case .tap, .swipe: false
+        case .longPress, .pan, .pinch, .rotation, .edgePan: true
+        }
+    }
+
+    public var description: String { rawValue }
+}
+
+/// Swipe directions (`UISwipeGestureRecognizer.Direction`), in screen space.
+public struct Directions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let right = Directions(rawValue: 1 << 0)
+    public static let left = Directions(rawValue: 1 << 1)
+    public static let up = Directions(rawValue: 1 << 2)
+    public static let down = Directions(rawValue: 1 << 3)
+}
+
+/// Screen edges (`UIRectEdge`).
+public struct Edges: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let top = Edges(rawValue: 1 << 0)
+    public static let left = Edges(rawValue: 1 << 1)
+    public static let bottom = Edges(rawValue: 1 << 2)
+    public static let right = Edges(rawValue: 1 << 3)
+}
+
+/// Every tunable of every recognizer. `GestureDefaults.parameters(for:)` gives UIKit's values
+/// and ours (one table); the config overrides single fields per gesture. A recognizer reads
+/// only the fields of its type.
+public struct GestureParameters: Equatable, Sendable {
+    /// Tap: `numberOfTapsRequired` (1). Long press: `numberOfTapsRequired` (0).
+    public var taps: Int
+    /// Tap, long press, swipe: `numberOfTouchesRequired` (1).
+    public var touches: Int
+    /// Tap: the most a contact may move (3 mm, exclusive).
+    public var tapMaxMovement: Length
+    /// Tap: the next tap must go down within this time of the previous lift (350 ms).
+    public var tapInterval: Microseconds
+    /// Tap: ... and within this distance of it (10 mm).
+    public var tapDistance: Length
+    /// Tap: the least time a tap must be held (0; noisy panels want about 60 ms).
+    public var minPress: Microseconds
+    /// Long press: `minimumPressDuration` (0.5 s, inclusive).
+    public var minimumPressDuration: Microseconds
+    /// Long press: `allowableMovement` (10 pt).
+    public var allowableMovement: Length
+    /// Pan, edge pan: `minimumNumberOfTouches` (1) and `maximumNumberOfTouches` (unlimited).
+    public var minimumTouches: Int
+    public var maximumTouches: Int
+    /// Pan, edge pan: centroid travel before the pan begins (10 pt).
+    public var panThreshold: Length
+    /// Swipe: allowed directions (right).
+    public var directions: Directions
+    /// Swipe: travel along a direction needed to recognize (10 mm).
+    public var swipeDistance: Length
+    /// Swipe: average speed since the first touch-down, mm/s (50).
+    public var swipeMinimumSpeed: Double
+    /// Swipe: fails this long after the first touch-down (0.5 s).
+    public var swipeDeadline: Microseconds
+    /// Swipe: largest off-axis angle, radians (30 deg).
+    public var swipeMaxAngle: Double
+    /// Pinch: change of span before it begins (10 pt).
+    public var pinchThreshold: Length
+    /// Rotation: angle before it begins, radians (0.1).
+    public var rotationThreshold: Double
+    /// Edge pan: the edges it starts from (required, no default).
+    public var edges: Edges
+    /// Edge pan: the first contact must go down this close to the edge (5 mm).
+    public var edgeMargin: Length
+
+    public init(taps: Int, touches: Int, tapMaxMovement: Length, tapInterval: Microseconds,
+                tapDistance: Length, minPress: Microseconds, minimumPressDuration: Microseconds,
+                allowableMovement: Length, minimumTouches: Int, maximumTouches: Int,
+                panThreshold: Length, directions: Directions, swipeDistance: Length,
+                swipeMinimumSpeed: Double, swipeDeadline: Microseconds, swipeMaxAngle: Double,
+                pinchThreshold: Length, rotationThreshold: Double, edges: Edges, edgeMargin: Length) {
+        self.taps = taps
+        self.touches = touches
+        self.tapMaxMovement = tapMaxMovement
+        self.tapInterval = tapInterval
+        self.tapDistance = tapDistance
+        self.minPress = minPress
+        self.minimumPressDuration = minimumPressDuration
+        self.allowableMovement = allowableMovement
+        self.minimumTouches = minimumTouches
+        self.maximumTouches = maximumTouches
+        self.panThreshold = panThreshold
+        self.directions = directions
+        self.swipeDistance = swipeDistance
+        self.swipeMinimumSpeed = swipeMinimumSpeed
+        self.swipeDeadline = swipeDeadline
+        self.swipeMaxAngle = swipeMaxAngle
+        self.pinchThreshold = pinchThreshold
+        self.rotationThreshold = rotationThreshold
+        self.edges = edges
+        self.edgeMargin = edgeMargin
+    }
+}
+
+/// A named region of the screen. Index 0 of `GestureModel.views` is the root (the whole screen).
+public struct ViewSpec: Equatable, Sendable {
+    public var name: String
+    /// Index of the parent view; nil only for the root.
+    public var parent: Int?
+    /// Absolute frame in screen px (the config resolves `%` and parent offsets).
+    public var frame: Rect
+    public var enabled: Bool
+    public var hidden: Bool
+
+    public init(name: String, parent: Int?, frame: Rect, enabled: Bool = true, hidden: Bool = false) {
+        self.name = name
+        self.parent = parent
+        self.frame = frame
+        self.enabled = enabled
+        self.hidden = hidden
+    }
+}
+
+/// `gestureRecognizer(_:shouldReceive:)` as a declarative predicate over one contact, asked
+/// when the contact begins. Every field that is set must hold; an empty predicate accepts all.
+public struct ShouldReceiveTouch: Equatable, Sendable {
+    /// Tool types accepted (empty: all).
+    public var toolTypes: Set<ToolType>
+    /// Hit views accepted, by index (empty: all).
+    public var hitViews: [Int]
+    /// The contact must begin inside this screen rectangle.
+    public var region: Rect?
+    /// Device name globs (`*`, `?`) accepted (empty: all).
+    public var devices: [String]
+
+    public init(toolTypes: Set<ToolType> = [], hitViews: [Int] = [], region: Rect? = nil, devices: [String] = []) {
+        self.toolTypes = toolTypes
+        self.hitViews = hitViews
+        self.region = region
+        self.devices = devices
+    }
+}
+
+/// `gestureRecognizerShouldBegin(_:)` as a declarative predicate, asked when the recognizer
+/// tries to leave `possible`; a no sends it to `failed`.
+public struct ShouldBegin: Equatable, Sendable {
+    /// Contacts the recognizer holds at that moment.
+    public var touches: ClosedRange<Int>?
+    /// The centroid must be inside this screen rectangle.
+    public var region: Rect?
+    /// Device name globs accepted (empty: all).
+    public var devices: [String]
+
+    public init(touches: ClosedRange<Int>? = nil, region: Rect? = nil, devices: [String] = []) {
+        self.touches = touches
+        self.region = region
+        self.devices = devices
+    }
+}
+
+/// One gesture recognizer attached to a view.
+public struct GestureSpec: Equatable, Sendable {
+    public var name: String
+    public var type: GestureType
+    /// Index into `GestureModel.views`.
+    public var view: Int
+    public var parameters: GestureParameters
+    public var enabled: Bool
+    /// `shouldRecognizeSimultaneouslyWith`: a yes from either side allows the pair.
+    public var simultaneousWith: [Int]
+    /// `require(toFail:)` / `shouldRequireFailureOf`: this gesture waits for these to fail.
+    public var requireToFail: [Int]
+    /// `shouldBeRequiredToFailBy`: these gestures wait for this one to fail.
+    public var requiredToFailBy: [Int]
+    /// `canPrevent(_:)` answered no for these gestures.
+    public var cannotPrevent: [Int]
+    /// `canBePrevented(by:)` answered no for these gestures.
+    public var cannotBePreventedBy: [Int]
+    public var shouldBegin: ShouldBegin
+    public var shouldReceiveTouch: ShouldReceiveTouch
+
+    public init(name: String, type: GestureType, view: Int, parameters: GestureParameters,
+                enabled: Bool = true, simultaneousWith: [Int] = [], requireToFail: [Int] = [],
+                requiredToFailBy: [Int] = [], cannotPrevent: [Int] = [], cannotBePreventedBy: [Int] = [],
+                shouldBegin: ShouldBegin = ShouldBegin(), shouldReceiveTouch: ShouldReceiveTouch = ShouldReceiveTouch()) {
+        self.name = name
+        self.type = type
+        self.view = view
+        self.parameters = parameters
+        self.enabled = enabled
+        self.simultaneousWith = simultaneousWith
+        self.requireToFail = requireToFail
+        self.requiredToFailBy = requiredToFailBy
+        self.cannotPrevent = cannotPrevent
+        self.cannotBePreventedBy = cannotBePreventedBy
+        self.shouldBegin = shouldBegin
+        self.shouldReceiveTouch = shouldReceiveTouch
+    }
+}

@@ -1,0 +1,2 @@
+// GestureDaemon: the event loop, dispatcher, control and event socket, status.
+import GestureCore

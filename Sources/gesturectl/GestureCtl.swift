@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `gesturectl`: ask the daemon what it is doing, check configs, replay recordings.
+@main
+struct GestureCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesturectl",
+        abstract: "Control and inspect the gestured touchscreen gesture daemon.",
+        subcommands: [
+        ]
+    )
+}

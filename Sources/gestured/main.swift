@@ -1,0 +1,2 @@
+// gestured: argument parsing and start-up only; the daemon lives in GestureDaemon.
+print("gestured: waiting for a touchscreen")

@@ -1,0 +1,4 @@
+import Testing
+@testable import GestureConfig
+
+@Test func moduleBuilds() { #expect(Bool(true)) }

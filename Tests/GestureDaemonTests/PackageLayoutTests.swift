@@ -1,0 +1,4 @@
+import Testing
+@testable import GestureDaemon
+
+@Test func moduleBuilds() { #expect(Bool(true)) }

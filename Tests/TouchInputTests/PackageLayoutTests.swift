@@ -1,0 +1,4 @@
+import Testing
+@testable import TouchInput
+
+@Test func moduleBuilds() { #expect(Bool(true)) }
