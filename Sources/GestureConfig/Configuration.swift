@@ -1,0 +1,127 @@
+import GestureCore
+
+/// A whole validated config file: what the daemon runs. `model` goes to the engine,
+/// `actions` (indexed like `model.gestures`) to the dispatcher, `devices` to input.
+public struct Configuration: Sendable {
+    public var daemon: DaemonSettings
+    public var model: GestureModel
+    public var devices: [DeviceRule]
+    /// `actions[g]` are the actions of `model.gestures[g]`.
+    public var actions: [GestureActions]
+
+    public init(daemon: DaemonSettings, model: GestureModel, devices: [DeviceRule], actions: [GestureActions]) {
+        self.daemon = daemon
+        self.model = model
+        self.devices = devices
+        self.actions = actions
+    }
+}
+
+/// `[daemon]`: how the service runs. Defaults are the documented ones.
+public struct DaemonSettings: Equatable, Sendable {
+    /// Control and event socket; nil: `--socket`, `$GESTURED_SOCKET`, `/run/gestured/...`, `$XDG_RUNTIME_DIR/...`.
+    public var socketPath: String?
+    public var socketMode: UInt32 = 0o660
+    public var socketGroup: String?
+    /// swift-log level name: trace, debug, info, notice, warning, error, critical.
+    public var logLevel: String = "info"
+    /// The shell command actions run through (`shell -c command`).
+    public var shell: String = "/bin/sh"
+    /// Extra environment for actions, in file order.
+    public var environment: [EnvironmentEntry] = []
+    /// Default timeout of a command action before SIGTERM (then SIGKILL after `killGrace`).
+    public var commandTimeout: Microseconds = 10_000_000
+    public var killGrace: Microseconds = 2_000_000
+    /// Most command children running at once; further ones are refused and counted.
+    public var maxChildren: Int = 16
+    /// Bytes buffered per event-stream subscriber before it is disconnected.
+    public var subscriberBuffer: Int = 65_536
+    /// Messages queued per socket action target before new ones are dropped.
+    public var socketQueue: Int = 64
+
+    public init() {}
+}
+
+public struct EnvironmentEntry: Equatable, Sendable {
+    public var name: String
+    public var value: String
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// `[[device]]`: which touchscreens a mapping applies to. Every set field must match.
+public struct DeviceRule: Equatable, Sendable {
+    public var match: DeviceMatch
+    public var mapping: DeviceMapping
+    public init(match: DeviceMatch, mapping: DeviceMapping) {
+        self.match = match
+        self.mapping = mapping
+    }
+}
+
+public struct DeviceMatch: Equatable, Sendable {
+    /// Glob over the device name (`*`, `?`).
+    public var name: String?
+    public var vendor: UInt16?
+    public var product: UInt16?
+    /// udev `ID_PATH` or the devnode, exact.
+    public var path: String?
+    /// A udev property that must have this value.
+    public var property: EnvironmentEntry?
+    public init(name: String? = nil, vendor: UInt16? = nil, product: UInt16? = nil,
+                path: String? = nil, property: EnvironmentEntry? = nil) {
+        self.name = name
+        self.vendor = vendor
+        self.product = product
+        self.path = path
+        self.property = property
+    }
+}
+
+/// What one gesture does, per state it reaches.
+public struct GestureActions: Equatable, Sendable {
+    /// `on.recognized` (discrete), `on.began` / `on.changed` / `on.ended` / `on.cancelled` (continuous).
+    public var byState: [GestureState: [ActionSpec]]
+    public init(byState: [GestureState: [ActionSpec]] = [:]) { self.byState = byState }
+}
+
+/// One action: a shell command or a message to a Unix socket.
+public struct ActionSpec: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// Run through `DaemonSettings.shell -c`; values arrive as `GESTURE_*` environment variables.
+        case command(String)
+        /// Send to a Unix socket; nil message sends the event's JSON line.
+        case socket(path: String, message: MessageTemplate?, datagram: Bool)
+    }
+    public var kind: Kind
+    /// Further firings within this time of the last one are skipped (0: none).
+    public var cooldown: Microseconds
+    /// Command actions: overrides `DaemonSettings.commandTimeout`.
+    public var timeout: Microseconds?
+
+    public init(kind: Kind, cooldown: Microseconds = 0, timeout: Microseconds? = nil) {
+        self.kind = kind
+        self.cooldown = cooldown
+        self.timeout = timeout
+    }
+}
+
+/// A message with `{field}` placeholders naming the event's JSON fields (`{gesture}`, `{x}`...).
+public struct MessageTemplate: Equatable, Sendable {
+    public enum Segment: Equatable, Sendable {
+        case text(String)
+        case field(String)
+    }
+    public var segments: [Segment]
+
+    /// The placeholders a template may use: the event JSON's field names.
+    public static let fieldNames: [String] = [
+        "t", "gesture", "type", "state", "view", "x", "y", "touches",
+        "translation_x", "translation_y", "velocity_x", "velocity_y",
+        "scale", "velocity", "rotation", "direction", "edge", "delayed_from", "device",
+    ]
+
+    public init(segments: [Segment]) { self.segments = segments }
+}

@@ -1,2 +1,0 @@
-// GestureConfig: the TOML schema, validation with file:line:col errors, units, model building.
-import GestureCore
