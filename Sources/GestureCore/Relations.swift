@@ -12,8 +12,8 @@ struct Relations {
     /// Who waits on each gesture to fail.
     let dependents: [[Int]]
     /// The order gestures are asked within one frame: deeper views first (UIKit asks the hit
-    /// view's recognizers before its superviews'), then discrete before continuous, then by
-    /// type and name. Declaration order never decides.
+    /// view's recognizers before its superviews'), then the more specific type first (discrete
+    /// before continuous, an edge pan before a pan), then by name. Declaration order never decides.
     let order: [Int]
 
     init(_ model: GestureModel) {
@@ -44,16 +44,27 @@ struct Relations {
             while let p = v { d += 1; v = model.views[p].parent }
             return d
         }
-        let types = GestureType.allCases
         order = model.gestures.indices.sorted { a, b in
             let ga = model.gestures[a], gb = model.gestures[b]
             let da = depth(ga.view), db = depth(gb.view)
             if da != db { return da > db }
-            if ga.type.isContinuous != gb.type.isContinuous { return !ga.type.isContinuous }
-            let ta = types.firstIndex(of: ga.type)!, tb = types.firstIndex(of: gb.type)!
+            let ta = Self.specificity(ga.type), tb = Self.specificity(gb.type)
             if ta != tb { return ta < tb }
             if ga.name != gb.name { return ga.name < gb.name }
             return a < b
+        }
+    }
+
+    /// Rank of a type when two gestures try to recognize in the same frame: lower goes first.
+    private static func specificity(_ type: GestureType) -> Int {
+        switch type {
+        case .tap: 0
+        case .swipe: 1
+        case .longPress: 2
+        case .edgePan: 3
+        case .pinch: 4
+        case .rotation: 5
+        case .pan: 6
         }
     }
 

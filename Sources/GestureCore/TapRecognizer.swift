@@ -35,12 +35,13 @@ final class TapRecognizer: Recognizer {
         }
         guard case .pressing(let tap, let downAt, var most) = state else { return .none }
         let down = input.mask.nonzeroBitCount
+        // The tap is where the most contacts were down together.
+        if down >= most { location.update(input, input.mask) }
         most = max(most, down)
         if down > parameters.touches { return fail(.tooManyTouches(down, allowed: parameters.touches)) }
         let limit = input.geometry.millimeters(parameters.tapMaxMovement)
         let travel = input.contacts.largestTravelMM(input.mask)
         if travel > limit { return fail(.moved(mm: travel, limit: limit)) }
-        location.update(input, input.mask)
         state = .pressing(tap: tap, downAt: downAt, most: most)
         guard input.live == 0 else { return .none }
 
