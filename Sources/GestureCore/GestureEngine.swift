@@ -69,7 +69,8 @@ public final class GestureEngine {
         advance(to: frame.time, into: &events)
         let d = deviceIndex(frame.device)
         contacts.startFrame()
-        for contact in frame.contacts { ingest(contact, device: d) }
+        // Index loops throughout the hot path: an unspecialized array iterator allocates.
+        for i in 0..<frame.contacts.count { ingest(frame.contacts[i], device: d) }
         contacts.live &= ~(contacts.ended | contacts.cancelled)
         deliverBegan(device: d)
         updateRecognizers(into: &events)
@@ -152,7 +153,7 @@ public final class GestureEngine {
 extension GestureEngine {
     /// The index of a device's record; a device never attached gets 1 pt = 1 px units.
     private func deviceIndex(_ id: DeviceID) -> Int {
-        if let d = devices.firstIndex(where: { $0.id == id }) { return d }
+        for d in 0..<devices.count where devices[d].id == id { return d }
         let unknown = AxisRange(minimum: 0, maximum: 0)
         _ = attach(device: id, name: "", x: unknown, y: unknown, mapping: .identity)
         return devices.count - 1
@@ -214,7 +215,9 @@ extension GestureEngine {
         }
         let predicate = model.gestures[g].shouldReceiveTouch
         if !predicate.toolTypes.isEmpty, !predicate.toolTypes.contains(contact.toolType) { return false }
-        if !predicate.hitViews.isEmpty, !predicate.hitViews.contains(contact.hitView) { return false }
+        if !predicate.hitViews.isEmpty, !(0..<predicate.hitViews.count).contains(where: { predicate.hitViews[$0] == contact.hitView }) {
+            return false
+        }
         if let region = predicate.region, !region.contains(x: contact.startX, y: contact.startY) { return false }
         return devices[d].receives[g]
     }
@@ -228,7 +231,8 @@ extension GestureEngine {
             if !devices.contains(where: { $0.id == device && $0.attached }) { contacts.cancelled |= 1 << ContactMask(i) }
         }
         contacts.live &= ~contacts.cancelled
-        for g in relations.order where gestures[g].received & contacts.cancelled != 0 {
+        for k in 0..<relations.order.count where gestures[relations.order[k]].received & contacts.cancelled != 0 {
+            let g = relations.order[k]
             cancel(g, reason: .deviceDetached, into: &events)
         }
         settle()
@@ -256,7 +260,9 @@ extension GestureEngine {
 
     private func earliestDeadline() -> (gesture: Int, deadline: Microseconds)? {
         var best: (gesture: Int, deadline: Microseconds)?
-        for g in relations.order where gestures[g].phase == .possible || gestures[g].phase == .active {
+        for k in 0..<relations.order.count {
+            let g = relations.order[k]
+            guard gestures[g].phase == .possible || gestures[g].phase == .active else { continue }
             if let d = recognizers[g].deadline, best == nil || d < best!.deadline { best = (g, d) }
         }
         return best
@@ -279,7 +285,8 @@ extension GestureEngine {
     /// Asks every recognizer whose contacts changed, in `Relations.order`.
     private func updateRecognizers(into events: inout [GestureEvent]) {
         let touched = contacts.touched
-        for g in relations.order where gestures[g].received & touched != 0 {
+        for k in 0..<relations.order.count where gestures[relations.order[k]].received & touched != 0 {
+            let g = relations.order[k]
             switch gestures[g].phase {
             case .possible, .active: break
             case .pending: guard model.gestures[g].type.isContinuous else { continue }
@@ -330,11 +337,15 @@ extension GestureEngine {
         }
         if !devices.isEmpty, !devices[d].begins[g] { return fail(g, reason: .shouldBeginRefused, into: &events) }
 
-        for o in relations.order where o != g && gestures[o].phase == .active && shares(o, g)
-            && !relations.areSimultaneous(o, g) && relations.canPrevent(o, g) {
-            return fail(g, reason: .preventedBy(o), into: &events)
+        for k in 0..<relations.order.count {
+            let o = relations.order[k]
+            if o != g, gestures[o].phase == .active, shares(o, g), !relations.areSimultaneous(o, g), relations.canPrevent(o, g) {
+                return fail(g, reason: .preventedBy(o), into: &events)
+            }
         }
-        for b in relations.requirements[g] where shares(b, g) {
+        let requirements = relations.requirements[g]
+        for k in 0..<requirements.count where shares(requirements[k], g) {
+            let b = requirements[k]
             switch gestures[b].phase {
             case .possible, .pending:
                 if gestures[g].phase == .possible {
@@ -365,9 +376,10 @@ extension GestureEngine {
         gestures[g].phase = model.gestures[g].type.isContinuous ? .active : .finished
         record(g, to: event.state, reason: reason)
 
-        for o in relations.order where o != g && shares(g, o) {
-            guard gestures[o].phase == .possible || gestures[o].phase == .pending else { continue }
-            if relations.requirements[o].contains(g) {
+        for k in 0..<relations.order.count {
+            let o = relations.order[k]
+            guard o != g, shares(g, o), gestures[o].phase == .possible || gestures[o].phase == .pending else { continue }
+            if relations.requires(o, g) {
                 fail(o, reason: .requirementRecognized(g), into: &events)
             } else if !relations.areSimultaneous(g, o), relations.canPrevent(g, o) {
                 fail(o, reason: .preventedBy(g), into: &events)
@@ -381,7 +393,9 @@ extension GestureEngine {
         gestures[g].phase = .finished
         gestures[g].pendingSince = nil
         record(g, to: .failed, reason: reason)
-        for a in relations.dependents[g] where gestures[a].phase == .pending {
+        let dependents = relations.dependents[g]
+        for k in 0..<dependents.count where gestures[dependents[k]].phase == .pending {
+            let a = dependents[k]
             attempt(a, reason: .requirementFailed(g), into: &events)
         }
     }

@@ -9,6 +9,8 @@ struct Relations {
     private let prevents: [Bool]
     /// What each gesture waits on to fail (both declaration directions).
     let requirements: [[Int]]
+    /// `waits[a * count + b]`: a waits on b to fail.
+    private let waits: [Bool]
     /// Who waits on each gesture to fail.
     let dependents: [[Int]]
     /// The order gestures are asked within one frame: deeper views first (UIKit asks the hit
@@ -22,6 +24,7 @@ struct Relations {
         var simultaneous = [Bool](repeating: false, count: n * n)
         var prevents = [Bool](repeating: true, count: n * n)
         var dependents = [[Int]](repeating: [], count: n)
+        var waits = [Bool](repeating: false, count: n * n)
         var requirements = [[Int]]()
         for (a, spec) in model.gestures.enumerated() {
             for b in spec.simultaneousWith {
@@ -32,12 +35,16 @@ struct Relations {
             for b in spec.cannotBePreventedBy { prevents[b * n + a] = false }
             let required = model.failureRequirements(of: a).sorted()
             requirements.append(required)
-            for b in required { dependents[b].append(a) }
+            for b in required {
+                dependents[b].append(a)
+                waits[a * n + b] = true
+            }
         }
         self.simultaneous = simultaneous
         self.prevents = prevents
         self.requirements = requirements
         self.dependents = dependents
+        self.waits = waits
 
         func depth(_ view: Int) -> Int {
             var d = 0, v = model.views[view].parent
@@ -68,6 +75,7 @@ struct Relations {
         }
     }
 
+    @inline(__always) func requires(_ a: Int, _ b: Int) -> Bool { waits[a * count + b] }
     @inline(__always) func areSimultaneous(_ a: Int, _ b: Int) -> Bool { simultaneous[a * count + b] }
     @inline(__always) func canPrevent(_ a: Int, _ b: Int) -> Bool { prevents[a * count + b] }
 }

@@ -55,14 +55,16 @@ final class SwipeRecognizer: Recognizer {
     private func leadingDirection() -> (Directions, along: Double, across: Double) {
         let dx = tracker.translationMMX, dy = tracker.translationMMY
         var best: (Directions, along: Double, across: Double) = ([], -.infinity, 0)
-        func consider(_ d: Directions, _ along: Double, _ across: Double) {
-            if parameters.directions.contains(d), along > best.along { best = (d, along, across) }
-        }
-        consider(.right, dx, dy)
-        consider(.left, -dx, dy)
-        consider(.down, dy, dx)
-        consider(.up, -dy, dx)
+        consider(.right, dx, dy, &best)
+        consider(.left, -dx, dy, &best)
+        consider(.down, dy, dx, &best)
+        consider(.up, -dy, dx, &best)
         return best
+    }
+
+    private func consider(_ d: Directions, _ along: Double, _ across: Double,
+                          _ best: inout (Directions, along: Double, across: Double)) {
+        if parameters.directions.contains(d), along > best.along { best = (d, along, across) }
     }
 
     var deadline: Microseconds? {

@@ -30,13 +30,16 @@ struct ViewTree {
     /// The deepest, topmost, enabled, visible view containing the point; -1 when even the
     /// root refuses it. A hidden or disabled view hides its whole subtree.
     func hitTest(x: Double, y: Double) -> Int {
-        guard let root = views.first, usable(root), root.frame.contains(x: x, y: y) else { return -1 }
+        guard !views.isEmpty, usable(views[0]), views[0].frame.contains(x: x, y: y) else { return -1 }
         var current = 0
         descending: while true {
-            for child in children[current].reversed() {
-                let view = views[child]
+            let siblings = children[current]
+            var k = siblings.count
+            while k > 0 { // topmost (last declared) first; an index loop allocates nothing
+                k -= 1
+                let view = views[siblings[k]]
                 if usable(view), view.frame.contains(x: x, y: y) {
-                    current = child
+                    current = siblings[k]
                     continue descending
                 }
             }
