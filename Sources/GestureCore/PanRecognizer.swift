@@ -25,7 +25,8 @@ final class PanRecognizer: Recognizer {
             }
             state = .tracking
         }
-        tracker.track(input.contacts, input.live, at: input.time)
+        // In the frame that lifts the last contacts, their final positions still count.
+        tracker.track(input.contacts, input.live != 0 ? input.live : input.mask, at: input.time)
         switch state {
         case .idle, .finished:
             return .none
