@@ -99,8 +99,7 @@ public final class GestureEngine {
     /// same view) keep running; removed or changed ones end with `cancelled` if they had begun
     /// and are dropped silently otherwise. The events this call writes carry the previous
     /// model's indices, and so do the trace records it adds (resolve their names with it).
-    /// Disabling a gesture is a model with
-    /// its `enabled` false.
+    /// Disabling a gesture is a model with its `enabled` false.
     public func replaceModel(_ newModel: GestureModel, at time: Microseconds, into events: inout [GestureEvent]) {
         advance(to: time, into: &events)
         var kept = [Int?](repeating: nil, count: newModel.gestures.count)

@@ -1,8 +1,6 @@
 /// Why a recognizer changed state. Plain numbers and indices: formatted only when someone
 /// reads the trace (`description` names gestures by index; `describe(in:)` by name).
 public enum TraceReason: Equatable, Sendable, CustomStringConvertible {
-    /// A contact of its view (or a descendant) went down.
-    case touchesBegan(Int)
     /// Moved `mm` > `limit` mm (movements compare exclusively).
     case moved(mm: Double, limit: Double)
     /// Moved `mm` > `limit` mm, enough to begin.
@@ -55,7 +53,6 @@ public enum TraceReason: Equatable, Sendable, CustomStringConvertible {
 
     private func describe(name: (Int) -> String) -> String {
         switch self {
-        case .touchesBegan(let n): "\(n) touch\(n == 1 ? "" : "es") began"
         case .moved(let mm, let limit): "moved \(format(mm)) mm > \(format(limit)) mm"
         case .movedEnough(let mm, let limit): "moved \(format(mm)) mm > \(format(limit)) mm"
         case .tooManyTouches(let n, let allowed): "\(n) touches > \(allowed)"

@@ -186,3 +186,62 @@ import Testing
         #expect(plain.log.isEmpty)
     }
 }
+
+@Suite struct ContactLifecycleTests {
+    /// A panel that replaces a contact's tracking id mid-gesture (as the PQLabs recording
+    /// does) ends the old id and begins a new one in the same frame, at the same place.
+    @Test func aTrackingIDThatChurnsMidPinchMakesNoJumpAndNoEnd() throws {
+        let h = run(try single(.pinch)) { b in
+            b.down(1, x: 400, y: 300, at: 0)
+            b.down(2, x: 600, y: 300, at: 0)
+            var right: Int32 = 2
+            for step in 1...40 {
+                let t = Int64(step) * 10 * ms
+                b.move(1, x: 400 - Double(step), y: 300, at: t)
+                if step % 10 == 0 { // churn: same finger, new id
+                    let p = b.position(right)!
+                    b.up(right, at: t)
+                    right += 10
+                    b.down(right, x: p.x, y: p.y, at: t)
+                }
+                b.move(right, x: 600 + Double(step), y: 300, at: t)
+            }
+            b.up(1, at: 410 * ms)
+            b.up(right, at: 410 * ms)
+        }
+        let pinch = h.events(of: "g")
+        #expect(pinch.filter { $0.state == .began }.count == 1)
+        #expect(pinch.filter { $0.state == .ended }.count == 1 && pinch.last?.state == .ended)
+        for (a, b) in zip(pinch, pinch.dropFirst()) {
+            #expect(abs(b.scale / a.scale - 1) < 0.011, "scale jumped from \(a.scale) to \(b.scale) at \(b.time)")
+        }
+        // Span 100 -> 140; began after 10 pt (6.23 px) of span; the churn frames each lose a
+        // frame of growth on the churned finger.
+        let final = try #require(pinch.last)
+        #expect(final.scale > 1.2 && final.scale < 140.0 / 106)
+    }
+
+    @Test func detachingADeviceCancelsItsContactsAtTheNextCall() throws {
+        var b = FrameBuilder()
+        b.down(1, x: 100, y: 100, at: 0)
+        b.drag(1, toX: 200, toY: 100, from: 0, duration: 100 * ms, steps: 5)
+        let h = harness(try single(.pan), builder: b)
+        h.run(b.frames)
+        #expect(h.log.first == "g began")
+        h.engine.detach(device: b.device)
+        #expect(h.log.last == "g changed")
+        h.advance(to: 200 * ms)
+        #expect(h.log.last == "g cancelled")
+        #expect(h.traceLog.last == "[root/g] cancelled -> possible (reset)")
+        #expect(h.engine.snapshot().contacts == 0)
+    }
+
+    @Test func framesOfAnUnattachedDeviceUsePointUnits() throws {
+        var b = FrameBuilder(device: DeviceID(42))
+        b.tap(1, x: 100, y: 100, at: 0)
+        let h = EngineHarness(model: try single(.tap))
+        h.run(b.frames)
+        #expect(h.log == ["g recognized"])
+        #expect(h.events.first?.device == DeviceID(42))
+    }
+}
