@@ -1,8 +1,11 @@
 // Counts the heap allocations of the engine's hot path with ordo-one's malloc interposer.
 // Run under LD_PRELOAD=libMallocInterposerSwift.so (GestureCoreTests does); prints one line:
-//   frames <n> events <n> mallocs <n> control <n>
+//   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n>
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
+#if canImport(Glibc)
+import Glibc
+#endif
 import GestureCore
 import MallocInterposerSwift
 import TestSupport
@@ -55,9 +58,17 @@ feed(engine, panFrames(startingAt: 0, moves: 50), into: &events)
 let measured = panFrames(startingAt: 10_000_000, moves: moves)
 events.removeAll(keepingCapacity: true)
 
+func monotonicNanoseconds() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+}
+
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
+let started = monotonicNanoseconds()
 feed(engine, measured, into: &events)
+let elapsed = monotonicNanoseconds() - started
 MallocInterposerSwift.unhook()
 let hot = MallocInterposerSwift.getStatistics().mallocCount
 
@@ -68,4 +79,5 @@ MallocInterposerSwift.unhook()
 let controlCount = MallocInterposerSwift.getStatistics().mallocCount
 precondition(control.count == 64)
 
-print("frames \(measured.count) events \(events.count) mallocs \(hot) control \(controlCount)")
+print("frames \(measured.count) events \(events.count) mallocs \(hot) control \(controlCount)",
+      "ns_per_frame \(elapsed / Int64(measured.count))")
