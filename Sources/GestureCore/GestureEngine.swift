@@ -39,8 +39,8 @@ public final class GestureEngine {
     /// Registers a device's geometry before its frames arrive. Returns a warning when its units
     /// fall back to 1 pt = 1 px. Attaching an attached device again replaces its geometry.
     public func attach(device: DeviceID, name: String, x: AxisRange, y: AxisRange, mapping: DeviceMapping) -> String? {
-        let geometry = DeviceGeometry(screen: model.screen, x: x, y: y, mapping: mapping)
-        let record = DeviceRecord(id: device, name: name, geometry: geometry, model: model)
+        let record = DeviceRecord(id: device, name: name, x: x, y: y, mapping: mapping, model: model)
+        let geometry = record.geometry
         if let i = devices.firstIndex(where: { $0.id == device }) {
             devices[i] = record
         } else {
@@ -463,24 +463,33 @@ struct GestureRuntime {
     var recognitions = 0
 }
 
-/// One attached (or once attached) device, with its answers to the device predicates.
+/// One attached (or once attached) device, with its geometry on the current screen and its
+/// answers to the device predicates.
 struct DeviceRecord {
     let id: DeviceID
     let name: String
-    let geometry: DeviceGeometry
+    let x: AxisRange
+    let y: AxisRange
+    let mapping: DeviceMapping
     var attached = true
+    private(set) var geometry: DeviceGeometry
     /// Per gesture: `should_receive_touch.devices` and `should_begin.devices` accept it.
     private(set) var receives: [Bool] = []
     private(set) var begins: [Bool] = []
 
-    init(id: DeviceID, name: String, geometry: DeviceGeometry, model: GestureModel) {
+    init(id: DeviceID, name: String, x: AxisRange, y: AxisRange, mapping: DeviceMapping, model: GestureModel) {
         self.id = id
         self.name = name
-        self.geometry = geometry
+        self.x = x
+        self.y = y
+        self.mapping = mapping
+        geometry = DeviceGeometry(screen: model.screen, x: x, y: y, mapping: mapping)
         update(for: model)
     }
 
+    /// Re-derives everything that depends on the model (the screen and the gestures).
     mutating func update(for model: GestureModel) {
+        geometry = DeviceGeometry(screen: model.screen, x: x, y: y, mapping: mapping)
         receives = model.gestures.map { anyGlobMatches($0.shouldReceiveTouch.devices, name) }
         begins = model.gestures.map { anyGlobMatches($0.shouldBegin.devices, name) }
     }

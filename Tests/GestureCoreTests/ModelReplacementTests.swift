@@ -92,3 +92,22 @@ import Testing
         #expect(h.traceLog.contains("[root/pan] possible -> failed (configuration replaced)"))
     }
 }
+
+@Suite struct ScreenChangeTests {
+    @Test func aNewScreenSizeRemapsAttachedDevices() throws {
+        var small = ModelBuilder(screen: ScreenSize(width: 500, height: 300))
+        small.gesture("tap", .tap)
+        var large = ModelBuilder(screen: ScreenSize(width: 2000, height: 1200))
+        large.gesture("tap", .tap)
+        var b = FrameBuilder()
+        b.tap(1, x: 500, y: 300, at: 0) // the panel's middle
+        let h = harness(try small.build(), builder: b)
+        h.run(b.frames)
+        #expect(h.events.last.map { [$0.x, $0.y] } == [250, 150])
+        h.replace(try large.build(), at: 100 * ms)
+        var again = FrameBuilder()
+        again.tap(2, x: 500, y: 300, at: 200 * ms)
+        h.run(again.frames)
+        #expect(h.events.last.map { [$0.x, $0.y] } == [1000, 600])
+    }
+}
