@@ -98,8 +98,10 @@ public final class GestureEngine {
     /// Swaps the model between two frames. Gestures that are unchanged (same name, same spec,
     /// same view) keep running; removed or changed ones end with `cancelled` if they had begun
     /// and are dropped silently otherwise. The events this call writes carry the previous
-    /// model's indices, and so do the trace records it adds (resolve their names with it).
-    /// Disabling a gesture is a model with its `enabled` false.
+    /// model's indices, and so do the trace records it adds (resolve their names with it);
+    /// later calls use the new model's. A removed gesture counts as failed for those waiting
+    /// on it (a relation lives in a spec, so dropping one always changes a gesture). Disabling
+    /// a gesture is a model with its `enabled` false.
     public func replaceModel(_ newModel: GestureModel, at time: Microseconds, into events: inout [GestureEvent]) {
         advance(to: time, into: &events)
         var kept = [Int?](repeating: nil, count: newModel.gestures.count)
@@ -124,10 +126,6 @@ public final class GestureEngine {
         recognizers = newModel.gestures.indices.map { kept[$0].map { recognizers[$0] } ?? makeRecognizer(newModel.gestures[$0]) }
         gestures = newModel.gestures.indices.map { kept[$0].map { gestures[$0] } ?? GestureRuntime() }
         for d in devices.indices { devices[d].update(for: newModel) }
-        // A kept recognition may have waited on a gesture that is gone.
-        for g in relations.order where gestures[g].phase == .pending {
-            attempt(g, reason: .modelReplaced, into: &events)
-        }
         settle()
     }
 

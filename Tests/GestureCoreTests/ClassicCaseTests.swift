@@ -46,6 +46,20 @@ import Testing
         #expect(h.traceLog.contains("[root/tap] possible -> failed (double-tap recognized)"))
     }
 
+    @Test func withoutTheRuleTheSingleTapWinsEachTap() throws {
+        // First come, first served: the single tap recognizes at the first lift and so
+        // prevents the double tap, which shared that contact (why the rule exists).
+        var m = ModelBuilder()
+        m.gesture("double-tap", .tap) { $0.parameters.taps = 2 }
+        m.gesture("tap", .tap)
+        let h = run(try m.build()) { b in
+            b.tap(1, x: 300, y: 200, at: 0)
+            b.tap(2, x: 302, y: 201, at: 200 * ms)
+        }
+        #expect(h.log == ["tap recognized", "tap recognized"])
+        #expect(h.traceLog.contains("[root/double-tap] possible -> failed (prevented by tap)"))
+    }
+
     // MARK: 2. pan versus swipe
 
     enum PanSwipeRule: CaseIterable { case none, panRequiresSwipe, swipeRequiredByPan }

@@ -66,7 +66,7 @@ import Testing
         return try m.build()
     }
 
-    @Test func aKeptPendingGestureWhoseRequirementIsRemovedBeginsAtOnce() throws {
+    @Test func aPendingGestureWhoseRequirementIsRemovedBegins() throws {
         var b = FrameBuilder()
         b.down(1, x: 100, y: 100, at: 0)
         b.drag(1, toX: 120, toY: 100, from: 0, duration: 100 * ms, steps: 5) // slow: the pan waits for the swipe
@@ -75,8 +75,10 @@ import Testing
         #expect(h.log.isEmpty)
         #expect(h.engine.snapshot().gestures[0].pendingSince == 40 * ms)
         h.replace(try declaredBySwipe(withSwipe: false), at: 150 * ms)
+        // The removed swipe counts as failed, so the pan begins (index 0 in both models).
         #expect(h.log == ["pan began"])
         #expect(h.events.first?.delayedFrom == 40 * ms && h.events.first?.time == 150 * ms)
+        #expect(h.traceLog.contains("[root/pan] possible -> began (gesture 1 failed)"))
     }
 
     @Test func aPendingGestureWhoseSpecChangesIsDroppedSilently() throws {
