@@ -1,8 +1,8 @@
 /// `UILongPressGestureRecognizer`: `taps` quick taps first (0 by default), then `touches`
 /// contacts held for `minimumPressDuration` (inclusive) without moving more than
 /// `allowableMovement`. Continuous: began at the duration, changed on movement, ended at lift.
-final class LongPressRecognizer: Recognizer {
-    enum State: Equatable {
+final class LongPressRecognizer: Recognizer, FailingRecognizer {
+    enum State: RecognizerState {
         case idle
         /// Contacts going down; `reachedAt` is when `touches` were down together.
         case pressing(downAt: Microseconds, reachedAt: Microseconds?, tapsDone: Int)
@@ -11,7 +11,7 @@ final class LongPressRecognizer: Recognizer {
         case finished
     }
 
-    private(set) var state = State.idle
+    var state = State.idle
     private let parameters: GestureParameters
     private var location = Location()
 
@@ -91,10 +91,5 @@ final class LongPressRecognizer: Recognizer {
     func reset() {
         state = .idle
         location = Location()
-    }
-
-    private func fail(_ reason: TraceReason) -> RecognizerVerdict {
-        state = .finished
-        return .failed(reason)
     }
 }

@@ -2,10 +2,10 @@
 /// once the centroid of `minimumTouches...maximumTouches` contacts has moved more than
 /// `panThreshold`; an edge pan's first contact must go down within `edgeMargin` of one of
 /// its `edges`. Reports translation since began and velocity. Continuous.
-final class PanRecognizer: Recognizer {
-    enum State: Equatable { case idle, tracking, active, finished }
+final class PanRecognizer: Recognizer, FailingRecognizer {
+    enum State: RecognizerState { case idle, tracking, active, finished }
 
-    private(set) var state = State.idle
+    var state = State.idle
     private let parameters: GestureParameters
     private let edgePan: Bool
     private var edge: Edges = []
@@ -83,10 +83,5 @@ final class PanRecognizer: Recognizer {
         edge = []
         tracker = CentroidTracker()
         location = Location()
-    }
-
-    private func fail(_ reason: TraceReason) -> RecognizerVerdict {
-        state = .finished
-        return .failed(reason)
     }
 }

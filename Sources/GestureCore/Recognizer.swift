@@ -46,6 +46,25 @@ protocol Recognizer: AnyObject {
     func reset()
 }
 
+/// A recognizer's state enum: each has a terminal `finished` case, left only by `reset`.
+protocol RecognizerState: Equatable {
+    static var finished: Self { get }
+}
+
+/// The shared way a recognizer gives up.
+protocol FailingRecognizer: AnyObject {
+    associatedtype State: RecognizerState
+    var state: State { get set }
+}
+
+extension FailingRecognizer {
+    /// Moves to `finished` and reports the failure.
+    func fail(_ reason: TraceReason) -> RecognizerVerdict {
+        state = .finished
+        return .failed(reason)
+    }
+}
+
 /// Builds the recognizer of a spec.
 func makeRecognizer(_ spec: GestureSpec) -> any Recognizer {
     switch spec.type {

@@ -2,8 +2,8 @@
 /// `swipeDistance` along one of `directions`, at an average of at least `swipeMinimumSpeed`
 /// since the first touch-down, within `swipeMaxAngle` of the axis. Fails at `swipeDeadline`
 /// after the first touch-down, on reversal, off axis, or when its contacts lift. Discrete.
-final class SwipeRecognizer: Recognizer {
-    enum State: Equatable {
+final class SwipeRecognizer: Recognizer, FailingRecognizer {
+    enum State: RecognizerState {
         case idle
         /// Following the contacts since `downAt`; `farthest` is the largest travel so far
         /// along the leading direction.
@@ -11,7 +11,7 @@ final class SwipeRecognizer: Recognizer {
         case finished
     }
 
-    private(set) var state = State.idle
+    var state = State.idle
     private let parameters: GestureParameters
     private var tracker = CentroidTracker()
     private var location = Location()
@@ -87,10 +87,5 @@ final class SwipeRecognizer: Recognizer {
         tracker = CentroidTracker()
         location = Location()
         direction = []
-    }
-
-    private func fail(_ reason: TraceReason) -> RecognizerVerdict {
-        state = .finished
-        return .failed(reason)
     }
 }

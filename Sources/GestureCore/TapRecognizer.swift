@@ -1,8 +1,8 @@
 /// `UITapGestureRecognizer`: `taps` taps of `touches` contacts, each contact moving at most
 /// `tapMaxMovement`, held at least `minPress`; the next tap down within `tapInterval` of the
 /// previous lift and within `tapDistance` of it. Discrete.
-final class TapRecognizer: Recognizer {
-    enum State: Equatable {
+final class TapRecognizer: Recognizer, FailingRecognizer {
+    enum State: RecognizerState {
         case idle
         /// Tap number `tap` (0-based) is down since `downAt`; `most` contacts were down at once.
         case pressing(tap: Int, downAt: Microseconds, most: Int)
@@ -11,7 +11,7 @@ final class TapRecognizer: Recognizer {
         case finished
     }
 
-    private(set) var state = State.idle
+    var state = State.idle
     private let parameters: GestureParameters
     private var location = Location()
 
@@ -74,10 +74,5 @@ final class TapRecognizer: Recognizer {
     func reset() {
         state = .idle
         location = Location()
-    }
-
-    private func fail(_ reason: TraceReason) -> RecognizerVerdict {
-        state = .finished
-        return .failed(reason)
     }
 }
