@@ -57,7 +57,7 @@ public struct EvemuRecording: Equatable, Sendable {
         var out = "# EVEMU 1.3\n"
         out += "# Input device name: \"\(info.name)\"\n"
         out += "N: \(info.name)\n"
-        out += "I: \(hex4(info.bus)) \(hex4(info.vendor)) \(hex4(info.product)) \(hex4(info.version))\n"
+        out += "I: \(InputCodes.hex4(info.bus)) \(InputCodes.hex4(info.vendor)) \(InputCodes.hex4(info.product)) \(InputCodes.hex4(info.version))\n"
         let caps = info.capabilities
         writeMask(caps.properties, bytes: Int(InputCodes.propMax) / 8 + 1, prefix: "P:", into: &out)
         writeMask(caps.types, bytes: Int(InputCodes.evMax) / 8 + 1, prefix: "B: 00", into: &out)
@@ -69,7 +69,7 @@ public struct EvemuRecording: Equatable, Sendable {
             out += "A: \(InputCodes.hex(code)) \(axis.minimum) \(axis.maximum) \(axis.fuzz) \(axis.flat) \(axis.resolution)\n"
         }
         for event in events {
-            out += "E: \(formatMicroseconds(event.time)) \(hex4(event.type)) \(hex4(event.code)) \(padded(event.value))"
+            out += "E: \(formatMicroseconds(event.time)) \(InputCodes.hex4(event.type)) \(InputCodes.hex4(event.code)) \(padded(event.value))"
             out += "\t# \(InputCodes.typeName(event.type)) / \(InputCodes.codeName(type: event.type, code: event.code))\n"
         }
         return out
@@ -87,11 +87,6 @@ public struct EvemuRecording: Equatable, Sendable {
             }
             out += "\n"
         }
-    }
-
-    private func hex4(_ value: UInt16) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 
     /// `%04d`, as evemu writes values (`-001`).

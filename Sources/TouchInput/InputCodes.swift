@@ -57,8 +57,13 @@ public enum InputCodes {
         return "INPUT_PROP_0x" + hex(property)
     }
 
-    static func hex(_ value: UInt16) -> String {
-        let digits = String(value, radix: 16)
-        return digits.count < 2 ? "0" + digits : digits
+    /// Lower-case hex, at least two digits (`0a`, `3e`, `14a`).
+    static func hex(_ value: UInt16) -> String { padded(String(value, radix: 16), to: 2) }
+
+    /// Lower-case hex, four digits (`0eef`), as evemu writes ids, types and codes.
+    static func hex4(_ value: UInt16) -> String { padded(String(value, radix: 16), to: 4) }
+
+    private static func padded(_ digits: String, to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
