@@ -1,3 +1,4 @@
+import GestureCore
 import Glibc
 import Testing
 @testable import TouchInput
@@ -87,5 +88,37 @@ private func openDescriptorCount() throws -> Int {
         tablet.capabilities.properties = []
         tablet.capabilities.enable(type: InputCodes.evKey, code: InputCodes.btnToolPen)
         #expect(!tablet.isTouchscreen)
+    }
+}
+
+/// Creating and dropping C-backed objects must not grow the heap: libmtdev's state (about
+/// 38 KB) once leaked per protocol-A normalizer (38 MB over this loop), and udev contexts are created per command.
+@Suite(.serialized) struct CResourceLeakTests {
+    /// The data segment (heap) in bytes, from /proc/self/statm (glibc's mallinfo2 is not
+    /// visible to Swift without a shim).
+    private func heapInUse() -> Int {
+        let fields = ((try? TextFile.read("/proc/self/statm")) ?? "").split(separator: " ")
+        return fields.count > 5 ? (Int(fields[5]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+    }
+
+    @Test func protocolANormalizersFreeLibmtdev() {
+        _ = TouchNormalizer(device: DeviceID(0), info: Fixture.protocolA())   // warm up caches
+        let before = heapInUse()
+        for _ in 0..<1000 {
+            let normalizer = TouchNormalizer(device: DeviceID(0), info: Fixture.protocolA())
+            #expect(normalizer != nil)
+        }
+        #expect(heapInUse() - before < 8 << 20, "heap grew by \(heapInUse() - before) bytes")
+    }
+
+    @Test func udevContextsAndMonitorsAreFreed() throws {
+        _ = try TouchscreenDiscovery().monitor()
+        let before = heapInUse()
+        for _ in 0..<1000 {
+            let discovery = try TouchscreenDiscovery()
+            _ = try discovery.inputDevices()
+            _ = try discovery.monitor()
+        }
+        #expect(heapInUse() - before < 8 << 20, "heap grew by \(heapInUse() - before) bytes")
     }
 }
