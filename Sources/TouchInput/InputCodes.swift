@@ -51,12 +51,6 @@ public enum InputCodes {
         return prefix + "_0x" + hex(code)
     }
 
-    /// `INPUT_PROP_DIRECT`, or `INPUT_PROP_0x1f`.
-    public static func propertyName(_ property: UInt16) -> String {
-        if let name = libevdev_property_get_name(UInt32(property)) { return String(cString: name) }
-        return "INPUT_PROP_0x" + hex(property)
-    }
-
     /// Lower-case hex, at least two digits (`0a`, `3e`, `14a`).
     static func hex(_ value: UInt16) -> String { padded(String(value, radix: 16), to: 2) }
 

@@ -25,17 +25,16 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The hint for devices the user may not read.
-    static func permissionHint(for path: String) -> String {
+    static let permissionHint =
         "add the user to the 'input' group (sudo usermod -aG input $USER, then log in again), "
             + "or install a udev rule granting access, e.g. "
             + "SUBSYSTEM==\"input\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", GROUP=\"input\", MODE=\"0660\""
-    }
 
     /// An error for `errno` after `operation` on `path`, with the permission hint for
     /// EACCES/EPERM on device nodes.
     static func current(_ operation: String, path: String) -> SystemError {
         let code = errno
-        let hint = (code == EACCES || code == EPERM) && path.hasPrefix("/dev/") ? permissionHint(for: path) : nil
+        let hint = (code == EACCES || code == EPERM) && path.hasPrefix("/dev/") ? permissionHint : nil
         return SystemError(operation, path: path, code: code, hint: hint)
     }
 }
