@@ -15,6 +15,9 @@ struct TouchesCommand: ParsableCommand {
     @Option(help: "The device description (.desc) for a recording without N:/I:/B:/A: lines.")
     var desc: String?
 
+    @Flag(help: "Print only totals: events, frames, contacts, most simultaneous contacts, duration.")
+    var summary = false
+
     @Flag(help: "One JSON object per frame: {\"time\": µs, \"touches\": [{\"id\", \"slot\", \"phase\", \"x\", \"y\", ...}]}.")
     var json = false
 
@@ -24,11 +27,27 @@ struct TouchesCommand: ParsableCommand {
             throw ValidationError("\(recording): libmtdev could not be set up for this protocol-A device")
         }
         var warned = TouchNormalizer.Counters()
+        var totals = (contacts: 0, simultaneous: 0)
         for event in recorded.events {
             if normalizer.feed(event) {
-                print(json ? FrameFormatter.json(normalizer.frame) : FrameFormatter.text(normalizer.frame))
+                let contacts = normalizer.frame.contacts
+                if summary {
+                    totals.contacts += contacts.count { $0.phase == .began }
+                    totals.simultaneous = max(totals.simultaneous, contacts.count { !$0.phase.isTerminal })
+                } else {
+                    print(json ? FrameFormatter.json(normalizer.frame) : FrameFormatter.text(normalizer.frame))
+                }
             }
             warn(about: normalizer.counters, after: &warned, at: event)
+        }
+        if summary {
+            let duration = recorded.events.last?.time ?? 0
+            let line = json
+                ? "{\"events\":\(recorded.events.count),\"frames\":\(normalizer.counters.frames),\"contacts\":\(totals.contacts),"
+                    + "\"maxSimultaneous\":\(totals.simultaneous),\"duration\":\(duration)}"
+                : "\(recorded.events.count) events, \(normalizer.counters.frames) frames, \(totals.contacts) contacts, "
+                    + "at most \(totals.simultaneous) at once, \(JSONText.fixed(Double(duration) / 1e6, decimals: 3)) s"
+            print(line)
         }
     }
 
