@@ -14,22 +14,26 @@ public struct EvemuRecording: Equatable, Sendable {
     /// Errors: `SystemError` (the file cannot be read) or `EvemuError` (file:line, the problem
     /// and the offending text).
     public static func read(path: String, descPath: String? = nil) throws -> EvemuRecording {
-        let eventsText = try TextFile.read(path)
-        let descText = try descPath.map { path throws(SystemError) in try TextFile.read(path) }
-        return try parse(eventsText, path: path, desc: descText.map { ($0, descPath!) })
+        let events = try TextFile.readBytes(path)
+        let desc = try descPath.map { descPath throws(SystemError) in (try TextFile.readBytes(descPath), descPath) }
+        return try build(events, path: path, desc: desc)
     }
 
     /// Parses recording text; `path` only names it in errors. `desc` is a separate device
     /// description (text, path), as for header-less event files.
     public static func parse(_ text: String, path: String, desc: (text: String, path: String)? = nil) throws(EvemuError) -> EvemuRecording {
+        try build(Array(text.utf8), path: path, desc: desc.map { (Array($0.text.utf8), $0.path) })
+    }
+
+    private static func build(_ text: [UInt8], path: String, desc: ([UInt8], String)?) throws(EvemuError) -> EvemuRecording {
         var recording = EvemuParser(path: path)
-        try recording.parse(text)
+        try recording.parse(bytes: text)
         var device = recording
-        if let desc {
-            device = EvemuParser(path: desc.path)
-            try device.parse(desc.text)
+        if let (descText, descPath) = desc {
+            device = EvemuParser(path: descPath)
+            try device.parse(bytes: descText)
             guard device.hasDevice else {
-                throw EvemuError(path: desc.path, line: 0, problem: "no device description (N:, I:, B:, A: lines) in the --desc file")
+                throw EvemuError(path: descPath, line: 0, problem: "no device description (N:, I:, B:, A: lines) in the --desc file")
             }
         } else if !recording.hasDevice {
             throw EvemuError(path: path, line: 0,

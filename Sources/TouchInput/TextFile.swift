@@ -3,7 +3,7 @@ import Glibc
 /// Whole-file reads and writes through Glibc (no Foundation), with `SystemError`s that name
 /// the path.
 enum TextFile {
-    static func read(_ path: String) throws(SystemError) -> String {
+    static func readBytes(_ path: String) throws(SystemError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw SystemError.current("open", path: path) }
         defer { close(fd) }
@@ -18,7 +18,7 @@ enum TextFile {
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     static func write(_ text: String, to path: String) throws(SystemError) {

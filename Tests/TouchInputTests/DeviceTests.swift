@@ -97,7 +97,8 @@ private func openDescriptorCount() throws -> Int {
     /// The data segment (heap) in bytes, from /proc/self/statm (glibc's mallinfo2 is not
     /// visible to Swift without a shim).
     private func heapInUse() -> Int {
-        let fields = ((try? TextFile.read("/proc/self/statm")) ?? "").split(separator: " ")
+        let statm = (try? TextFile.readBytes("/proc/self/statm")) ?? []
+        let fields = String(decoding: statm, as: UTF8.self).split(separator: " ")
         return fields.count > 5 ? (Int(fields[5]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
     }
 
