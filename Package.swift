@@ -54,6 +54,8 @@ let package = Package(
         ], path: "Tests/EngineAllocationProbe"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TestSupport"]),
+        // The engine over real recordings (evemu files through the normalizer).
+        .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TestSupport"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport"]),
     ]
