@@ -213,8 +213,10 @@ extension GestureEngine {
         }
         let predicate = model.gestures[g].shouldReceiveTouch
         if !predicate.toolTypes.isEmpty, !predicate.toolTypes.contains(contact.toolType) { return false }
-        if !predicate.hitViews.isEmpty, !(0..<predicate.hitViews.count).contains(where: { predicate.hitViews[$0] == contact.hitView }) {
-            return false
+        if !predicate.hitViews.isEmpty {
+            var listed = false
+            for k in 0..<predicate.hitViews.count where predicate.hitViews[k] == contact.hitView { listed = true }
+            if !listed { return false }
         }
         if let region = predicate.region, !region.contains(x: contact.startX, y: contact.startY) { return false }
         return devices[d].receives[g]

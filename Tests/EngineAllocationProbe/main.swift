@@ -1,6 +1,7 @@
 // Counts the heap allocations of the engine's hot path with ordo-one's malloc interposer.
 // Run under LD_PRELOAD=libMallocInterposerSwift.so (GestureCoreTests does); prints one line:
-//   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n>
+//   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n> mixed_frames <n> mixed_events <n> mixed_mallocs <n>
+// (mixed: taps, a double tap, a long press and a two-finger pinch with rotation, after the pan).
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
 #if canImport(Glibc)
@@ -18,7 +19,9 @@ func kioskModel() throws -> GestureModel {
     m.gesture("swipe", .swipe) { $0.parameters.directions = [.left, .right] }
     m.gesture("tap", .tap)
     m.gesture("double-tap", .tap) { $0.parameters.taps = 2 }
-    m.gesture("press", .longPress, on: "panel")
+    m.gesture("press", .longPress, on: "panel") {
+        $0.shouldReceiveTouch = ShouldReceiveTouch(toolTypes: [.finger], hitViews: [0, 1])
+    }
     m.gesture("pinch", .pinch, on: "panel")
     m.gesture("rotate", .rotation, on: "panel")
     m.gesture("edge", .edgePan) { $0.parameters.edges = [.left] }
@@ -34,6 +37,28 @@ func panFrames(startingAt start: Int64, moves: Int) -> [TouchFrame] {
     b.down(1, x: 100, y: 300, at: start)
     for i in 1...moves { b.move(1, x: 100 + Double(i % 700), y: 300, at: start + Int64(i) * 8000) }
     b.up(1, at: start + Int64(moves + 1) * 8000)
+    return b.frames
+}
+
+/// Taps, a double tap, a held press, then two fingers twisting apart, from `start`.
+func mixedFrames(startingAt start: Int64) -> [TouchFrame] {
+    var b = FrameBuilder()
+    var t = start
+    for i in 0..<10 {
+        b.tap(Int32(10 + i), x: 300, y: 300, at: t)
+        t += i % 2 == 0 ? 200_000 : 1_000_000
+    }
+    b.tap(30, x: 300, y: 300, at: t, duration: 800_000)
+    t += 2_000_000
+    b.down(40, x: 250, y: 300, at: t)
+    b.down(41, x: 350, y: 300, at: t)
+    for i in 1...200 {
+        let spread = 50 + Double(i) / 4, lean = Double(i) / 10
+        b.move(40, x: 300 - spread, y: 300 - lean, at: t + Int64(i) * 8000)
+        b.move(41, x: 300 + spread, y: 300 + lean, at: t + Int64(i) * 8000)
+    }
+    b.up(40, at: t + 201 * 8000)
+    b.up(41, at: t + 201 * 8000)
     return b.frames
 }
 
@@ -71,6 +96,18 @@ feed(engine, measured, into: &events)
 let elapsed = monotonicNanoseconds() - started
 MallocInterposerSwift.unhook()
 let hot = MallocInterposerSwift.getStatistics().mallocCount
+let pannedEvents = events.count
+events.removeAll(keepingCapacity: true)
+
+feed(engine, mixedFrames(startingAt: 30_000_000), into: &events) // warm-up of these paths
+let mixed = mixedFrames(startingAt: 60_000_000)
+events.removeAll(keepingCapacity: true)
+MallocInterposerSwift.initialize()
+MallocInterposerSwift.hook()
+feed(engine, mixed, into: &events)
+engine.advance(to: 90_000_000, into: &events)
+MallocInterposerSwift.unhook()
+let mixedMallocs = MallocInterposerSwift.getStatistics().mallocCount
 
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
@@ -79,5 +116,6 @@ MallocInterposerSwift.unhook()
 let controlCount = MallocInterposerSwift.getStatistics().mallocCount
 precondition(control.count == 64)
 
-print("frames \(measured.count) events \(events.count) mallocs \(hot) control \(controlCount)",
-      "ns_per_frame \(elapsed / Int64(measured.count))")
+print("frames \(measured.count) events \(pannedEvents) mallocs \(hot) control \(controlCount)",
+      "ns_per_frame \(elapsed / Int64(measured.count))",
+      "mixed_frames \(mixed.count) mixed_events \(events.count) mixed_mallocs \(mixedMallocs)")
