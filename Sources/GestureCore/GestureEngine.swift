@@ -364,12 +364,17 @@ extension GestureEngine {
             }
         }
 
-        // Accepted.
-        if let since = gestures[g].pendingSince {
-            if !model.gestures[g].type.isContinuous { event = gestures[g].held }
-            event.delayedFrom = since
-            gestures[g].pendingSince = nil
+        // Accepted. A continuous gesture's values count from the began it reports (which may
+        // come later than its recognizer asked, after waiting); a discrete one reports itself
+        // as it was first recognized.
+        if model.gestures[g].type.isContinuous {
+            recognizers[g].didBegin()
+            event = makeEvent(g, .began)
+        } else if gestures[g].pendingSince != nil {
+            event = gestures[g].held
         }
+        event.delayedFrom = gestures[g].pendingSince
+        gestures[g].pendingSince = nil
         event.time = now
         events.append(event)
         gestures[g].recognitions += 1

@@ -39,7 +39,6 @@ final class PanRecognizer: Recognizer, FailingRecognizer {
             let moved = tracker.distanceMM
             guard n >= parameters.minimumTouches, moved > limit else { return .none }
             state = .active
-            tracker.rebase()
             return .began(.movedEnough(mm: moved, limit: limit))
         case .active:
             if input.live == 0 || input.liveCount < parameters.minimumTouches {
@@ -65,6 +64,8 @@ final class PanRecognizer: Recognizer, FailingRecognizer {
         if parameters.edges.contains(.bottom), (input.screen.height - c.y) * g.mmPerPixelY <= margin { return .bottom }
         return []
     }
+
+    func didBegin() { tracker.rebase() }
 
     var deadline: Microseconds? { nil }
     func expire(_ input: RecognizerInput) -> RecognizerVerdict { .none }

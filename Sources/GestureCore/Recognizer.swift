@@ -43,7 +43,14 @@ protocol Recognizer: AnyObject {
     func expire(_ input: RecognizerInput) -> RecognizerVerdict
     /// Writes location, touches and the type's values into `event`.
     func measure(into event: inout GestureEvent)
+    /// The engine reports the gesture began: translation, scale and rotation count from here.
+    func didBegin()
     func reset()
+}
+
+extension Recognizer {
+    /// Discrete recognizers and the long press report no values relative to began.
+    func didBegin() {}
 }
 
 /// A recognizer's state enum: each has a terminal `finished` case, left only by `reset`.

@@ -35,7 +35,6 @@ final class TransformRecognizer<Measure: TransformMeasure>: Recognizer, FailingR
             location.update(input, input.live)
             guard let reason = value.beginReason(parameters, input.geometry) else { return .none }
             state = .active
-            value.rebase()
             return .began(reason)
         case .active:
             if input.live == 0 {
@@ -48,6 +47,8 @@ final class TransformRecognizer<Measure: TransformMeasure>: Recognizer, FailingR
             return .changed
         }
     }
+
+    func didBegin() { value.rebase() }
 
     var deadline: Microseconds? { nil }
     func expire(_ input: RecognizerInput) -> RecognizerVerdict { .none }

@@ -112,8 +112,9 @@ import Testing
         #expect(h.log.first == "pan began")
         #expect(h.log.last == "pan ended")
         #expect(!h.log.contains("swipe recognized"))
-        // The pan waited for the swipe; its began says since when.
+        // The pan waited for the swipe; its began says since when, and counts from itself.
         #expect(h.events.first?.delayedFrom != nil)
+        #expect(h.events.first?.translationX == 0 && h.events.first?.translationY == 0)
         #expect(h.traceLog.contains { $0.hasPrefix("[root/swipe] possible -> failed (") })
     }
 
