@@ -47,7 +47,7 @@ public struct DeviceGeometry: Sendable {
         unitSource = source
         if let panel {
             // A quarter turn swaps which panel axis runs along the screen's x.
-            let quarter = ((mapping.rotation % 360) + 360) % 360 == 90 || ((mapping.rotation % 360) + 360) % 360 == 270
+            let quarter = mapping.quarterTurns % 2 == 1
             let alongX = quarter ? panel.height : panel.width
             let alongY = quarter ? panel.width : panel.height
             mmPerPixelX = output.width > 0 ? alongX / output.width : GestureDefaults.pointInMillimeters
@@ -74,10 +74,10 @@ public struct DeviceGeometry: Sendable {
             x = m[0] * nx + m[1] * ny + m[2]
             y = m[3] * nx + m[4] * ny + m[5]
         }
-        switch ((mapping.rotation % 360) + 360) % 360 {
-        case 90: (x, y) = (1 - y, x)
-        case 180: (x, y) = (1 - x, 1 - y)
-        case 270: (x, y) = (y, 1 - x)
+        switch mapping.quarterTurns {
+        case 1: (x, y) = (1 - y, x)
+        case 2: (x, y) = (1 - x, 1 - y)
+        case 3: (x, y) = (y, 1 - x)
         default: break
         }
         if mapping.flipX { x = 1 - x }
@@ -101,4 +101,13 @@ extension DeviceGeometry {
     static let fallback = DeviceGeometry(screen: ScreenSize(width: 1, height: 1),
                                          x: AxisRange(minimum: 0, maximum: 0), y: AxisRange(minimum: 0, maximum: 0),
                                          mapping: .identity)
+}
+
+extension DeviceMapping {
+    /// `rotation` as clockwise quarter turns, 0...3 (other angles count as 0; the config
+    /// accepts only multiples of 90).
+    @inlinable var quarterTurns: Int {
+        let degrees = ((rotation % 360) + 360) % 360
+        return degrees % 90 == 0 ? degrees / 90 : 0
+    }
 }
