@@ -1,6 +1,6 @@
 /// Shell-style match of `name` against `pattern` with `*` (any run) and `?` (one character),
 /// as device predicates use it.
-func globMatches(_ pattern: String, _ name: String) -> Bool {
+public func globMatches(_ pattern: String, _ name: String) -> Bool {
     let p = Array(pattern), n = Array(name)
     var pi = 0, ni = 0
     var star = -1, resume = 0
