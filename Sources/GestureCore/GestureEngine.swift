@@ -84,6 +84,7 @@ public final class GestureEngine {
         while let (g, deadline) = earliestDeadline(), deadline <= time {
             now = max(now, deadline)
             let verdict = recognizers[g].expire(input(g))
+            refreshDeadline(g)
             apply(verdict, to: g, into: &events)
             settle()
         }
@@ -125,6 +126,7 @@ public final class GestureEngine {
         relations = Relations(newModel)
         recognizers = newModel.gestures.indices.map { kept[$0].map { recognizers[$0] } ?? makeRecognizer(newModel.gestures[$0]) }
         gestures = newModel.gestures.indices.map { kept[$0].map { gestures[$0] } ?? GestureRuntime() }
+        for g in gestures.indices { refreshDeadline(g) }
         for d in devices.indices { devices[d].update(for: newModel) }
         settle()
     }
@@ -251,6 +253,7 @@ extension GestureEngine {
 
     private func reset(_ g: Int) {
         recognizers[g].reset()
+        refreshDeadline(g)
         record(g, to: .possible, reason: .reset)
         gestures[g].phase = .possible
         gestures[g].received = 0
@@ -258,12 +261,18 @@ extension GestureEngine {
         gestures[g].pendingSince = nil
     }
 
+    /// Copies the recognizer's deadline into its runtime after every call that may change it,
+    /// so that finding the earliest one is a scan of plain values, not of existentials.
+    @inline(__always) private func refreshDeadline(_ g: Int) {
+        gestures[g].deadline = recognizers[g].deadline
+    }
+
     private func earliestDeadline() -> (gesture: Int, deadline: Microseconds)? {
         var best: (gesture: Int, deadline: Microseconds)?
         for k in 0..<relations.order.count {
             let g = relations.order[k]
             guard gestures[g].phase == .possible || gestures[g].phase == .active else { continue }
-            if let d = recognizers[g].deadline, best == nil || d < best!.deadline { best = (g, d) }
+            if let d = gestures[g].deadline, best == nil || d < best!.deadline { best = (g, d) }
         }
         return best
     }
@@ -296,7 +305,9 @@ extension GestureEngine {
                 cancel(g, reason: .contactsCancelled, into: &events)
                 continue
             }
-            apply(recognizers[g].update(input(g)), to: g, into: &events)
+            let verdict = recognizers[g].update(input(g))
+            refreshDeadline(g)
+            apply(verdict, to: g, into: &events)
         }
     }
 
@@ -369,6 +380,7 @@ extension GestureEngine {
         // as it was first recognized.
         if model.gestures[g].type.isContinuous {
             recognizers[g].didBegin()
+            refreshDeadline(g)
             event = makeEvent(g, .began)
         } else if gestures[g].pendingSince != nil {
             event = gestures[g].held
@@ -463,6 +475,8 @@ struct GestureRuntime {
     /// Index into the engine's devices, -1 before its first contact.
     var device = -1
     var pendingSince: Microseconds?
+    /// The recognizer's `deadline` as of the engine's last call into it.
+    var deadline: Microseconds?
     /// A discrete recognition held while pending, reported as it was first recognized.
     var held = GestureEvent(time: 0, gesture: 0, view: 0, state: .recognized, device: DeviceID(0))
     var recognitions = 0
