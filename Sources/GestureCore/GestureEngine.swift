@@ -9,21 +9,23 @@
 /// `advance(to:)` whenever `nextDeadline` passes. Engine time never goes backwards: a frame
 /// older than the engine's time is taken as happening now.
 public final class GestureEngine {
-    public private(set) var model: GestureModel
+    // `@exclusivity(unchecked)`: the engine is used from one thread only, and the runtime's
+    // dynamic exclusivity checks on these properties cost about a third of a frame (docs/BENCHMARKS.md).
+    @exclusivity(unchecked) public private(set) var model: GestureModel
     /// Record every transition for `drainTrace` (costs appends, never formatting).
     public var traceEnabled = false
 
-    private var views: ViewTree
-    private var relations: Relations
-    private var recognizers: [any Recognizer]
-    private var gestures: [GestureRuntime]
+    @exclusivity(unchecked) private var views: ViewTree
+    @exclusivity(unchecked) private var relations: Relations
+    @exclusivity(unchecked) private var recognizers: [any Recognizer]
+    @exclusivity(unchecked) private var gestures: [GestureRuntime]
     private let contacts = ContactTable()
-    private var devices: [DeviceRecord] = []
-    private var trace: [TraceRecord] = []
-    private var now: Microseconds = 0
+    @exclusivity(unchecked) private var devices: [DeviceRecord] = []
+    @exclusivity(unchecked) private var trace: [TraceRecord] = []
+    @exclusivity(unchecked) private var now: Microseconds = 0
     /// Set by `detach` when contacts of the device were still down: they are cancelled at
     /// the next `handle` or `advance`, which can report the events.
-    private var orphanedContacts = false
+    @exclusivity(unchecked) private var orphanedContacts = false
 
     public init(model: GestureModel) {
         self.model = model
