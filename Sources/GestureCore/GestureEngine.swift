@@ -19,6 +19,11 @@ public final class GestureEngine {
     @exclusivity(unchecked) private var relations: Relations
     @exclusivity(unchecked) private var recognizers: [any Recognizer]
     @exclusivity(unchecked) private var gestures: [GestureRuntime]
+    /// The gestures per-frame work visits (`EngagedGestures`).
+    @exclusivity(unchecked) private var engaged: EngagedGestures
+    /// `receivers[v]`: the gestures on view v and its ancestors, the only ones a contact
+    /// hit-tested to v can reach.
+    @exclusivity(unchecked) private var receivers: [[Int]]
     private let contacts = ContactTable()
     @exclusivity(unchecked) private var devices: [DeviceRecord] = []
     @exclusivity(unchecked) private var trace: [TraceRecord] = []
@@ -33,6 +38,8 @@ public final class GestureEngine {
         relations = Relations(model)
         recognizers = model.gestures.map(makeRecognizer)
         gestures = [GestureRuntime](repeating: GestureRuntime(), count: model.gestures.count)
+        engaged = EngagedGestures(order: relations.order)
+        receivers = Self.receivers(of: model, in: views)
         trace.reserveCapacity(256)
     }
 
@@ -128,7 +135,12 @@ public final class GestureEngine {
         relations = Relations(newModel)
         recognizers = newModel.gestures.indices.map { kept[$0].map { recognizers[$0] } ?? makeRecognizer(newModel.gestures[$0]) }
         gestures = newModel.gestures.indices.map { kept[$0].map { gestures[$0] } ?? GestureRuntime() }
-        for g in gestures.indices { refreshDeadline(g) }
+        engaged = EngagedGestures(order: relations.order)
+        receivers = Self.receivers(of: newModel, in: views)
+        for g in gestures.indices {
+            refreshDeadline(g)
+            if gestures[g].received != 0 || gestures[g].phase != .possible { engaged.insert(g) }
+        }
         for d in devices.indices { devices[d].update(for: newModel) }
         settle()
     }
@@ -200,11 +212,19 @@ extension GestureEngine {
     private func deliverBegan(device d: Int) {
         contacts.began.forEachIndex { i in
             let contact = contacts.slots[i]
-            for g in gestures.indices where accepts(g, contact, device: d) {
+            guard contact.hitView >= 0 else { return }
+            let candidates = receivers[contact.hitView]
+            for k in 0..<candidates.count where accepts(candidates[k], contact, device: d) {
+                let g = candidates[k]
                 gestures[g].received |= 1 << ContactMask(i)
                 gestures[g].device = d
+                engaged.insert(g)
             }
         }
+    }
+
+    private static func receivers(of model: GestureModel, in views: ViewTree) -> [[Int]] {
+        model.views.indices.map { hit in model.gestures.indices.filter { views.isSelfOrAncestor(model.gestures[$0].view, of: hit) } }
     }
 
     private func accepts(_ g: Int, _ contact: TrackedContact, device d: Int) -> Bool {
@@ -235,9 +255,8 @@ extension GestureEngine {
             if !devices.contains(where: { $0.id == device && $0.attached }) { contacts.cancelled |= 1 << ContactMask(i) }
         }
         contacts.live &= ~contacts.cancelled
-        for k in 0..<relations.order.count where gestures[relations.order[k]].received & contacts.cancelled != 0 {
-            let g = relations.order[k]
-            cancel(g, reason: .deviceDetached, into: &events)
+        forEachEngaged { g in
+            if gestures[g].received & contacts.cancelled != 0 { cancel(g, reason: .deviceDetached, into: &events) }
         }
         settle()
     }
@@ -246,9 +265,10 @@ extension GestureEngine {
     /// gesture refers to any more.
     private func settle() {
         var referenced: ContactMask = 0
-        for g in gestures.indices {
+        forEachEngaged { g in
             if gestures[g].phase == .finished, gestures[g].received & contacts.live == 0 { reset(g) }
             referenced |= gestures[g].received
+            if gestures[g].received == 0, gestures[g].deadline == nil, gestures[g].phase == .possible { engaged.remove(g) }
         }
         contacts.release(keeping: referenced)
     }
@@ -267,13 +287,38 @@ extension GestureEngine {
     /// so that finding the earliest one is a scan of plain values, not of existentials.
     @inline(__always) private func refreshDeadline(_ g: Int) {
         gestures[g].deadline = recognizers[g].deadline
+        if gestures[g].deadline != nil { engaged.insert(g) }
+    }
+
+    /// Calls `body` with each engaged gesture, in `Relations.order`. Each word of the set is
+    /// read once, so `body` may change the set (gestures it engages are not visited).
+    @inline(__always) private func forEachEngaged(_ body: (Int) -> Void) {
+        for w in 0..<engaged.words.count {
+            var rest = engaged.words[w]
+            while rest != 0 {
+                body(engaged.gesture(word: w, bit: rest.trailingZeroBitCount))
+                rest &= rest &- 1
+            }
+        }
+    }
+
+    /// The first engaged gesture, in `Relations.order`, for which `predicate` holds.
+    @inline(__always) private func firstEngaged(where predicate: (Int) -> Bool) -> Int? {
+        for w in 0..<engaged.words.count {
+            var rest = engaged.words[w]
+            while rest != 0 {
+                let g = engaged.gesture(word: w, bit: rest.trailingZeroBitCount)
+                if predicate(g) { return g }
+                rest &= rest &- 1
+            }
+        }
+        return nil
     }
 
     private func earliestDeadline() -> (gesture: Int, deadline: Microseconds)? {
         var best: (gesture: Int, deadline: Microseconds)?
-        for k in 0..<relations.order.count {
-            let g = relations.order[k]
-            guard gestures[g].phase == .possible || gestures[g].phase == .active else { continue }
+        forEachEngaged { g in
+            guard gestures[g].phase == .possible || gestures[g].phase == .active else { return }
             if let d = gestures[g].deadline, best == nil || d < best!.deadline { best = (g, d) }
         }
         return best
@@ -296,16 +341,16 @@ extension GestureEngine {
     /// Asks every recognizer whose contacts changed, in `Relations.order`.
     private func updateRecognizers(into events: inout [GestureEvent]) {
         let touched = contacts.touched
-        for k in 0..<relations.order.count where gestures[relations.order[k]].received & touched != 0 {
-            let g = relations.order[k]
+        forEachEngaged { g in
+            guard gestures[g].received & touched != 0 else { return }
             switch gestures[g].phase {
             case .possible, .active: break
-            case .pending: guard model.gestures[g].type.isContinuous else { continue }
-            case .finished: continue
+            case .pending: guard model.gestures[g].type.isContinuous else { return }
+            case .finished: return
             }
             if gestures[g].received & contacts.cancelled != 0 {
                 cancel(g, reason: .contactsCancelled, into: &events)
-                continue
+                return
             }
             let verdict = recognizers[g].update(input(g))
             refreshDeadline(g)
@@ -350,11 +395,11 @@ extension GestureEngine {
         }
         if !devices.isEmpty, !devices[d].begins[g] { return fail(g, reason: .shouldBeginRefused, into: &events) }
 
-        for k in 0..<relations.order.count {
-            let o = relations.order[k]
-            if o != g, gestures[o].phase == .active, shares(o, g), !relations.areSimultaneous(o, g), relations.canPrevent(o, g) {
-                return fail(g, reason: .preventedBy(o), into: &events)
-            }
+        // Only engaged gestures can share a contact with g.
+        if let o = firstEngaged(where: { o in
+            o != g && gestures[o].phase == .active && shares(o, g) && !relations.areSimultaneous(o, g) && relations.canPrevent(o, g)
+        }) {
+            return fail(g, reason: .preventedBy(o), into: &events)
         }
         let requirements = relations.requirements[g]
         for k in 0..<requirements.count where shares(requirements[k], g) {
@@ -395,9 +440,8 @@ extension GestureEngine {
         gestures[g].phase = model.gestures[g].type.isContinuous ? .active : .finished
         record(g, to: event.state, reason: reason)
 
-        for k in 0..<relations.order.count {
-            let o = relations.order[k]
-            guard o != g, shares(g, o), gestures[o].phase == .possible || gestures[o].phase == .pending else { continue }
+        forEachEngaged { o in
+            guard o != g, shares(g, o), gestures[o].phase == .possible || gestures[o].phase == .pending else { return }
             if relations.requires(o, g) {
                 fail(o, reason: .requirementRecognized(g), into: &events)
             } else if !relations.areSimultaneous(g, o), relations.canPrevent(g, o) {
