@@ -69,3 +69,26 @@ import Testing
         }
     }
 }
+
+@Suite struct StatusTextTests {
+    @Test func statusTablesShowFailuresAndCounts() throws {
+        let status = try JSONParser.parse("""
+            {"version":"0.1.0","uptime_s":65,"config":{"path":"/etc/g.toml","last_reload":{"at_s":5,"ok":false,"error":"g.toml:3:7: unknown key"}},
+             "devices":[],"gestures":[{"name":"back","type":"swipe","view":"root","state":"possible","count":3}],
+             "dispatcher":{"commands_started":3}}
+            """)
+        let text = StatusText.render(status)
+        #expect(text.contains("uptime:      1m 5s"))
+        #expect(text.contains("FAILED at 5s uptime, still running the previous config: g.toml:3:7: unknown key"))
+        #expect(text.contains("devices: no touchscreen"))
+        #expect(text.contains("  back  swipe  root  possible  3"))
+        #expect(text.contains("commands started: 3"))
+    }
+
+    @Test func monitorLines() throws {
+        #expect(MonitorText.render(try JSONParser.parse(#"{"t":1.2,"gesture":"back","type":"swipe","state":"recognized","view":"root","x":10.5,"direction":"left"}"#))
+                == "    1.200  root/back swipe recognized  x=10.5 direction=left")
+        #expect(MonitorText.render(try JSONParser.parse(#"{"t":0.04,"view":"root","gesture":"tap","from":"possible","to":"failed","reason":"moved"}"#))
+                == "    0.040  [root/tap] possible -> failed (moved)")
+    }
+}

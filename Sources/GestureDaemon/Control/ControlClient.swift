@@ -8,6 +8,8 @@ public enum ControlClientError: Error, CustomStringConvertible {
     case refused(path: String)
     case io(SystemError)
     case protocolViolation(String)
+    /// The daemon closed an event stream.
+    case streamEnded
     case daemon(ControlError)
 
     public var description: String {
@@ -19,6 +21,7 @@ public enum ControlClientError: Error, CustomStringConvertible {
         case .io(let error): "control socket: \(error)"
         case .protocolViolation(let what): "unexpected reply from gestured: \(what)"
         case .daemon(let error): "gestured: \(error.message)"
+        case .streamEnded: "gestured closed the stream (it stopped, or this monitor fell too far behind and was dropped)"
         }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinuxShims
 import GestureCore
 
 /// sd_notify(3) without libsystemd: datagrams to `$NOTIFY_SOCKET` (a path, or an abstract
