@@ -119,6 +119,12 @@ public final class Dispatcher {
     /// Command children not yet reaped.
     public var runningChildren: Int { runner.running }
 
+    /// The dispatcher's part of `status`: the counters plus `running_children`.
+    public var statusJSON: JSONValue {
+        guard case .object(let members) = counters.json else { return counters.json }
+        return .object(members + [("running_children", .number(Double(runningChildren)))])
+    }
+
     public var counters: DispatcherCounters {
         var all = runner.counters
         all.socketMessagesSent = socketCounters.socketMessagesSent
