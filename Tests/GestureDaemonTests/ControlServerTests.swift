@@ -182,6 +182,21 @@ private final class TestClient {
         }
     }
 
+    @Test func socketGetsTheConfiguredGroupAndMode() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        // Our own primary group: a chown anyone may do.
+        let group = try #require(getgrgid(getgid())).pointee
+        let name = String(cString: group.gr_name)
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), mode: 0o600, group: name, handler: handler, logger: logger)
+        var info = stat()
+        #expect(stat(server.path, &info) == 0)
+        #expect(info.st_gid == getgid())
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
     @Test func clientSaysWhenTheDaemonIsNotRunning() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

@@ -23,6 +23,8 @@ public final class ControlServer {
     private let listener: FileDescriptor
     private weak var handler: ControlHandler?
     private var connections: [Int32: ControlConnection] = [:]
+    /// The connections in subscriber mode, kept apart so that publishing allocates nothing.
+    private var subscribers: [ControlConnection] = []
     private var requestTimer: DeadlineTimer!
     private var writer = JSONWriter()
     /// Bytes buffered per subscriber before it is dropped (`[daemon] subscriber_buffer`).
@@ -61,10 +63,10 @@ public final class ControlServer {
     }
 
     /// Connections that subscribed to events.
-    public var subscriberCount: Int { connections.values.filter { $0.mode != .requests }.count }
+    public var subscriberCount: Int { subscribers.count }
 
     /// True when some subscriber asked for the transition trace (format it only then).
-    public var wantsTrace: Bool { connections.values.contains { $0.mode == .subscriber(trace: true) } }
+    public var wantsTrace: Bool { subscribers.contains { $0.mode == .subscriber(trace: true) } }
 
     /// The server's part of `status`.
     public var statusJSON: JSONValue {
@@ -78,7 +80,7 @@ public final class ControlServer {
 
     /// Sends one event to every subscriber.
     public func publish(_ event: GestureEvent, names: GestureNames, origin: Microseconds) {
-        guard subscriberCount > 0 else { return }
+        guard !subscribers.isEmpty else { return }
         EventJSON.line(event, names: names, origin: origin, into: &writer)
         publish(line: writer.bytes, trace: false)
     }
@@ -86,7 +88,9 @@ public final class ControlServer {
     /// Sends one JSON line (newline included) to every subscriber, or, for a trace record,
     /// only to those that asked for the trace. Subscribers that overflow are dropped.
     public func publish(line: [UInt8], trace: Bool) {
-        for connection in Array(connections.values) {
+        // Backwards, so that dropping one does not skip the next.
+        for index in subscribers.indices.reversed() {
+            let connection = subscribers[index]
             guard case .subscriber(let wantsTrace) = connection.mode, wantsTrace || !trace else { continue }
             if connection.send(line) {
                 if connection.hasPendingOutput { loop.modify(fd: connection.fd.rawValue, events: [.readable, .writable]) }
@@ -166,6 +170,7 @@ public final class ControlServer {
         case "subscribe":
             let trace = request["trace"]?.boolValue ?? false
             connection.mode = .subscriber(trace: trace)
+            subscribers.append(connection)
             UnixSocket.setSendBuffer(connection.fd, subscriberBuffer)
             reply(connection, .success(.object([("subscribed", .bool(true)), ("trace", .bool(trace))])))
         default:
@@ -202,6 +207,7 @@ public final class ControlServer {
     private func drop(_ connection: ControlConnection) {
         loop.unregister(fd: connection.fd.rawValue)
         connections[connection.fd.rawValue] = nil
+        subscribers.removeAll { $0 === connection }
         armRequestTimer()
     }
 

@@ -53,7 +53,7 @@ final class CommandRunner {
     }
 
     /// Children whose process has not been reaped yet.
-    var running: Int { children.values.filter { !$0.reaped }.count }
+    var running: Int { children.values.reduce(0) { $0 + ($1.reaped ? 0 : 1) } }
 
     /// Starts one command; refuses (counted, logged) when `maxChildren` are running.
     func run(shell: String, command: String, environment: [String], gesture: String, timeout: Microseconds) {

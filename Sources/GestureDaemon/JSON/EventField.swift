@@ -34,9 +34,18 @@ public enum EventField: String, CaseIterable, Sendable {
     }
 }
 
-/// Directions and edges as words ("left", "up,right").
+/// Directions and edges as words ("left", "up,right"). A single one, the usual case, is a
+/// literal (no allocation).
 enum DirectionText {
     static func words(_ directions: Directions) -> String {
+        switch directions {
+        case []: return ""
+        case .right: return "right"
+        case .left: return "left"
+        case .up: return "up"
+        case .down: return "down"
+        default: break
+        }
         var parts: [String] = []
         if directions.contains(.right) { parts.append("right") }
         if directions.contains(.left) { parts.append("left") }
@@ -46,6 +55,14 @@ enum DirectionText {
     }
 
     static func words(_ edges: Edges) -> String {
+        switch edges {
+        case []: return ""
+        case .top: return "top"
+        case .left: return "left"
+        case .bottom: return "bottom"
+        case .right: return "right"
+        default: break
+        }
         var parts: [String] = []
         if edges.contains(.top) { parts.append("top") }
         if edges.contains(.left) { parts.append("left") }

@@ -28,15 +28,20 @@ public struct StderrLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var line = journal ? "<\(StderrLogHandler.priority(event.level))>" : StderrLogHandler.timestamp() + " \(event.level) "
-        line += "\(event.message)"
-        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        if !merged.isEmpty {
-            line += " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        }
-        line += "\n"
-        var bytes = Array(line.utf8)
+        var bytes = Array(line(event.level, event.message, metadata.merging(event.metadata ?? [:]) { $1 }).utf8)
         _ = write(STDERR_FILENO, &bytes, bytes.count)
+    }
+
+    /// One log line, newline included: `<4>message key=value` for the journal,
+    /// `2026-01-01 12:00:00 warning message key=value` otherwise.
+    func line(_ level: Logger.Level, _ message: Logger.Message, _ metadata: Logger.Metadata) -> String {
+        var line = journal ? "<\(StderrLogHandler.priority(level))>" : StderrLogHandler.timestamp() + " \(level) "
+        line += "\(message)"
+        if !metadata.isEmpty {
+            line += " " + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
+        // One record per line: a child's stderr must not forge further records.
+        return String(line.map { $0 == "\n" ? " " : $0 }) + "\n"
     }
 
     /// sd-daemon(3) priorities.
