@@ -20,7 +20,8 @@ import Testing
         defer { dir.remove() }
         let out = dir.file("env.txt")
         var settings = DaemonSettings()
-        settings.environment = [EnvironmentEntry(name: "KIOSK", value: "lobby")]
+        settings.environment = [EnvironmentEntry(name: "KIOSK", value: "hall"), EnvironmentEntry(name: "HOME", value: "/srv/kiosk"),
+                                EnvironmentEntry(name: "KIOSK", value: "lobby")]
         let config = try makeConfiguration([
             ("back", .swipe, [.recognized: [ActionSpec(kind: .command("env > '\(out).tmp' && mv '\(out).tmp' '\(out)'"))]]),
         ], settings: settings)
@@ -35,6 +36,9 @@ import Testing
             #expect(lines.contains(expected), "missing \(expected)")
         }
         #expect(!lines.contains { $0.hasPrefix("GESTURE_SCALE=") }, "a swipe carries no pinch values")
+        #expect(lines.contains("HOME=/srv/kiosk") && lines.filter { $0.hasPrefix("HOME=") }.count == 1)
+        #expect(lines.filter { $0.hasPrefix("KIOSK=") } == ["KIOSK=lobby"])
+        #expect(lines.contains { $0.hasPrefix("PATH=") }, "the daemon's environment is inherited")
         #expect(dispatcher.counters.commandsStarted == 1)
         #expect(dispatcher.counters.commandsFailed == 0)
     }

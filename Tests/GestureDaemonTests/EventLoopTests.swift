@@ -53,12 +53,15 @@ import Testing
         // direct the signal at that very thread.
         let loop = try EventLoop()
         var received: [Int32] = []
-        try loop.watchSignals([SIGUSR1]) { received.append($0) }
+        try loop.watchSignals([SIGUSR1]) { _ in Issue.record("replaced handler called") }
+        try loop.watchSignals([SIGUSR2]) { received.append($0) }
         #expect(pthread_kill(pthread_self(), SIGUSR1) == 0)
-        #expect(try serve(loop) { received == [SIGUSR1] })
+        #expect(pthread_kill(pthread_self(), SIGUSR2) == 0)
+        #expect(try serve(loop) { Set(received) == [SIGUSR1, SIGUSR2] }, "signals add up across calls")
         var unblock = sigset_t()
         sigemptyset(&unblock)
         sigaddset(&unblock, SIGUSR1)
+        sigaddset(&unblock, SIGUSR2)
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 }

@@ -7,22 +7,27 @@ import GestureCore
 /// The environment of command actions: the daemon's own, then `[daemon] environment`, then
 /// the event's `GESTURE_*` values (later names replace earlier ones).
 struct ActionEnvironment {
+    /// systemd's variables for the daemon itself; a child must not ping the watchdog.
+    static let daemonOnly: Set<String> = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"]
+
     private let base: [String]
 
     init(settings: DaemonSettings) {
-        var overridden = Set(settings.environment.map(\.name))
+        let configured = Set(settings.environment.map(\.name))
         var base: [String] = []
         var entry = environ
         while let cString = entry.pointee {
             let text = String(cString: cString)
             let name = String(text.prefix { $0 != "=" })
-            if !name.hasPrefix("GESTURE_") && !overridden.contains(name) { base.append(text) }
+            if !name.hasPrefix("GESTURE_") && !configured.contains(name) && !ActionEnvironment.daemonOnly.contains(name) {
+                base.append(text)
+            }
             entry += 1
         }
-        for variable in settings.environment.reversed() where overridden.remove(variable.name) != nil {
-            // The last entry of a repeated name wins, as in a shell.
-            base.append("\(variable.name)=\(variable.value)")
-        }
+        // The last entry of a repeated name wins, as in a shell; file order otherwise.
+        var seen = Set<String>()
+        let entries = settings.environment.reversed().filter { seen.insert($0.name).inserted }.reversed()
+        base += entries.map { "\($0.name)=\($0.value)" }
         self.base = base
     }
 

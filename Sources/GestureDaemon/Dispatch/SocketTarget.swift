@@ -15,6 +15,10 @@ final class SocketTarget {
 
     static let firstRetry: Microseconds = 100_000
     static let lastRetry: Microseconds = 5_000_000
+    /// After failing this long the waiting messages are dropped and retries stop (so a
+    /// target that is gone for good does not keep an idle daemon waking); the next
+    /// message tries again.
+    static let giveUpAfter: Microseconds = 60_000_000
 
     let key: Key
     var capacity: Int
@@ -27,6 +31,7 @@ final class SocketTarget {
     private var offset = 0
     private var retryDelay = SocketTarget.firstRetry
     private var retryTimer: DeadlineTimer!
+    private var failingSince: Microseconds?
     /// Whether the current run of failures or drops was logged (logs once per run).
     private var failureLogged = false
     private var dropLogged = false
@@ -88,6 +93,7 @@ final class SocketTarget {
             try loop.register(fd: socket.rawValue) { [unowned self] events in self.serve(events) }
             fd = socket
             retryDelay = SocketTarget.firstRetry
+            failingSince = nil
             if failureLogged { logger.notice("socket \(key.path): connected again") }
             failureLogged = false
             return true
@@ -136,7 +142,19 @@ final class SocketTarget {
 
     private func scheduleRetry() {
         guard !queue.isEmpty, retryTimer.deadline == nil else { return }
-        retryTimer.set(MonotonicClock.now() + retryDelay)
+        let now = MonotonicClock.now()
+        let since = failingSince ?? now
+        failingSince = since
+        if now - since >= SocketTarget.giveUpAfter {
+            logger.warning("socket \(key.path): unreachable for \(SocketTarget.giveUpAfter / 1_000_000) s, dropping \(queue.count) waiting messages")
+            count(0, queue.count, 0)
+            queue.removeAll()
+            offset = 0
+            failingSince = nil
+            retryDelay = SocketTarget.firstRetry
+            return
+        }
+        retryTimer.set(now + retryDelay)
         retryDelay = min(retryDelay * 2, SocketTarget.lastRetry)
     }
 }

@@ -31,6 +31,7 @@ public final class EventLoop {
     private var stopped = false
     private var mainTimer: DeadlineTimer?
     private var signalFD: FileDescriptor?
+    private var signalSet = sigset_t()
     private var signalHandler: ((Int32) -> Void)?
     // Reused by every wait so that serving the loop allocates nothing.
     private var readyData = [UInt64](repeating: 0, count: 32)
@@ -86,14 +87,14 @@ public final class EventLoop {
     /// The deadline armed with `setDeadline`, if any.
     public var deadline: Microseconds? { mainTimer?.deadline }
 
-    /// Delivers `signals` through a signalfd to `handler`. Blocks them on the calling
-    /// thread, which must be the one that runs the loop (the daemon has only one).
+    /// Delivers `signals` through a signalfd to `handler` (which replaces an earlier one;
+    /// the signals add up). Blocks them on the calling thread, which must be the one that
+    /// runs the loop (the daemon has only one).
     public func watchSignals(_ signals: [Int32], _ handler: @escaping (Int32) -> Void) throws(SystemError) {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signo in signals { sigaddset(&set, signo) }
-        guard pthread_sigmask(SIG_BLOCK, &set, nil) == 0 else { throw SystemError("pthread_sigmask") }
-        let raw = signalfd(signalFD?.rawValue ?? -1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        if signalFD == nil { sigemptyset(&signalSet) }
+        for signo in signals { sigaddset(&signalSet, signo) }
+        guard pthread_sigmask(SIG_BLOCK, &signalSet, nil) == 0 else { throw SystemError("pthread_sigmask") }
+        let raw = signalfd(signalFD?.rawValue ?? -1, &signalSet, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         guard raw >= 0 else { throw SystemError("signalfd") }
         signalHandler = handler
         guard signalFD == nil else { return }
