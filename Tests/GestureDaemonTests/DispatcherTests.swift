@@ -197,3 +197,21 @@ import Testing
         #expect(dispatcher.counters.socketMessagesSent == 3)
     }
 }
+
+@Suite struct DispatcherLifetimeTests {
+    @Test func droppingTheDispatcherLeavesTheLoopSafe() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let done = dir.file("done")
+        let config = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command(
+            "sleep 0.1; touch '\(done)'; echo bye >&2"))]])])
+        let loop = try EventLoop()
+        var dispatcher: Dispatcher? = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: Logger(label: "test"))
+        dispatcher?.dispatch(GestureEvent(time: 0, gesture: 0, view: 1, state: .recognized, device: DeviceID(1)))
+        dispatcher = nil
+        // The child writes and exits while nobody supervises it: the loop must not call
+        // into freed objects (a crash ends the test run).
+        #expect(try serve(loop) { access(done, F_OK) == 0 })
+        try loop.runOnce(timeoutMilliseconds: 50)
+    }
+}

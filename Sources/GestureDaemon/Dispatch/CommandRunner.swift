@@ -52,6 +52,13 @@ final class CommandRunner {
         timer = try loop.makeTimer { [unowned self] in self.serviceDeadlines() }
     }
 
+    // The loop must not call back into a runner that is gone; children keep running (the
+    // service's cgroup is what ends them at shutdown).
+    deinit {
+        for child in children.values { if let fd = child.pidfd { loop.unregister(fd: fd.rawValue) } }
+        for fd in relays.keys { loop.unregister(fd: fd) }
+    }
+
     /// Children whose process has not been reaped yet.
     var running: Int { children.values.reduce(0) { $0 + ($1.reaped ? 0 : 1) } }
 
