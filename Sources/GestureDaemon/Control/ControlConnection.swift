@@ -63,20 +63,27 @@ final class ControlConnection {
         return .lines(lines)
     }
 
-    /// Sends `bytes`, buffering the rest. False when the buffer would exceed its limit:
-    /// the client is too slow and must be dropped.
-    func send(_ bytes: [UInt8]) -> Bool {
+    enum SendResult {
+        case sent
+        /// More than `outputLimit` bytes would wait: the client is too slow.
+        case overflow
+        /// The peer is gone.
+        case failed
+    }
+
+    /// Sends `bytes`, buffering what the socket does not take now.
+    func send(_ bytes: [UInt8]) -> SendResult {
         if !hasPendingOutput {
             let n = UnixSocket.send(fd, bytes[...])
-            if n == bytes.count { return true }
-            if n < 0 && errno != EAGAIN && errno != EWOULDBLOCK { return false }
+            if n == bytes.count { return .sent }
+            if n < 0 && errno != EAGAIN && errno != EWOULDBLOCK { return .failed }
             output.removeAll(keepingCapacity: true)
             outputStart = 0
             output.append(contentsOf: bytes[max(n, 0)...])
         } else {
             output.append(contentsOf: bytes)
         }
-        return output.count - outputStart <= outputLimit
+        return output.count - outputStart <= outputLimit ? .sent : .overflow
     }
 
     /// Sends buffered output; false on a send error (peer gone).

@@ -92,11 +92,14 @@ public final class ControlServer {
         for index in subscribers.indices.reversed() {
             let connection = subscribers[index]
             guard case .subscriber(let wantsTrace) = connection.mode, wantsTrace || !trace else { continue }
-            if connection.send(line) {
+            switch connection.send(line) {
+            case .sent:
                 if connection.hasPendingOutput { loop.modify(fd: connection.fd.rawValue, events: [.readable, .writable]) }
-            } else {
+            case .overflow:
                 droppedSubscribers += 1
                 logger.warning("control: subscriber on fd \(connection.fd.rawValue) fell \(subscriberBuffer) bytes behind; disconnected")
+                drop(connection)
+            case .failed:
                 drop(connection)
             }
         }
@@ -189,8 +192,12 @@ public final class ControlServer {
         }
         writer.endObject()
         writer.newline()
-        guard connection.send(writer.bytes) else {
+        switch connection.send(writer.bytes) {
+        case .sent: break
+        case .overflow:
             logger.warning("control: client on fd \(connection.fd.rawValue) does not read its replies; disconnected")
+            return drop(connection)
+        case .failed:
             return drop(connection)
         }
         if connection.hasPendingOutput { loop.modify(fd: connection.fd.rawValue, events: [.readable, .writable]) }
