@@ -120,6 +120,37 @@ import Testing
         #expect(dispatcher.counters.commandsFailed == 0)
     }
 
+    @Test func reconfigureSwapsActionsAndRefusesABadTemplate() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let first = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command("touch '\(dir.file("one"))'"))]])])
+        let second = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command("touch '\(dir.file("two"))'"))]])])
+        let bad = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .socket(
+            path: dir.file("s"), message: MessageTemplate(segments: [.field("nope")]), datagram: false))]])])
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: first, origin: 0, logger: logger)
+        try dispatcher.reconfigure(second)
+        #expect(throws: TemplateError.self) { try dispatcher.reconfigure(bad) }
+        dispatcher.dispatch(event())
+        #expect(try serve(loop) { dispatcher.runningChildren == 0 && access(dir.file("two"), F_OK) == 0 })
+        #expect(access(dir.file("one"), F_OK) != 0, "the first config's action no longer runs")
+    }
+
+    @Test func missingShellIsASpawnFailureNotACrash() throws {
+        let records = LogRecords()
+        var settings = DaemonSettings()
+        settings.shell = "/nonexistent/sh"
+        let config = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command("true"))]])], settings: settings)
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0,
+                                        logger: Logger(label: "test") { _ in CollectingLogHandler(records: records) })
+        dispatcher.dispatch(event())
+        #expect(dispatcher.counters.spawnFailures == 1)
+        #expect(dispatcher.counters.commandsStarted == 0)
+        #expect(dispatcher.runningChildren == 0)
+        #expect(records.lines.contains { $0.0 == .error && $0.1.contains("/nonexistent/sh") && $0.1.contains("No such file") })
+    }
+
     @Test func failingCommandIsCountedAndNothingStaysBehind() throws {
         let config = try makeConfiguration([
             ("bad", .tap, [.recognized: [ActionSpec(kind: .command("echo oops >&2; exit 3"))]]),
