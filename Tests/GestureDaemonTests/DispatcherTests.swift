@@ -218,14 +218,24 @@ import Testing
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
         for _ in 0..<5 { dispatcher.dispatch(event()) }
         #expect(dispatcher.counters.socketMessagesDropped == 2)
-        let listener = try Listener(path: path, datagram: true)
+        var listener = try Listener(path: path, datagram: true)
         var datagrams = 0
-        #expect(try serve(loop) {
+        func receive() -> Int {
             var buffer: [UInt8] = []
             while let n = try? listener.fd.readAvailable(into: &buffer), n > 0 { datagrams += 1; buffer.removeAll() }
-            return datagrams == 3
-        })
+            return datagrams
+        }
+        #expect(try serve(loop) { receive() == 3 })
         #expect(dispatcher.counters.socketMessagesSent == 3)
+
+        // The receiver restarts: the target notices, reconnects, and delivers.
+        unlink(path)
+        listener = try Listener(path: path, datagram: true)
+        let failuresBefore = dispatcher.counters.socketFailures
+        dispatcher.dispatch(event())
+        #expect(try serve(loop) { receive() == 4 })
+        #expect(dispatcher.counters.socketMessagesSent == 4)
+        #expect(dispatcher.counters.socketFailures > failuresBefore, "the send to the old receiver failed first")
     }
 }
 

@@ -109,13 +109,24 @@ final class SocketTarget {
 
     private func serve(_ events: EventLoop.Events) {
         guard let fd else { return }
-        if events.contains(.readable) {
-            // Replies are not part of the protocol: drain and discard; end of file means
-            // the peer closed.
+        var ended = !events.isDisjoint(with: [.hangup, .error])
+        if events.contains(.readable) || ended {
+            // Replies are not part of the protocol: drain and discard. End of file or a
+            // pending error (a datagram peer that went away) means this connection is over;
+            // reading also clears the error, so the loop cannot spin on it.
             var scratch: [UInt8] = []
-            while let n = try? fd.readAvailable(into: &scratch, max: 4096), n > 0 { scratch.removeAll(keepingCapacity: true) }
+            while true {
+                do {
+                    guard let n = try fd.readAvailable(into: &scratch, max: 4096) else { break }
+                    if n == 0 { ended = true; break }
+                } catch {
+                    ended = true
+                    break
+                }
+                scratch.removeAll(keepingCapacity: true)
+            }
         }
-        if !events.isDisjoint(with: [.hangup, .error]) && !key.datagram {
+        if ended {
             disconnect()
             if !queue.isEmpty { scheduleRetry() }
             return
