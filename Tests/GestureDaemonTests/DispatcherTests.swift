@@ -197,8 +197,11 @@ import Testing
         connection = nil
         listener = nil
         unlink(path)
+        let failuresBefore = dispatcher.counters.socketFailures
         dispatcher.dispatch(event(0))
-        try serve(loop, ceiling: 0.3) { false }
+        // The message waits while connecting fails.
+        #expect(try serve(loop) { dispatcher.counters.socketFailures > failuresBefore })
+        #expect(dispatcher.counters.socketMessagesSent == 2)
         listener = try Listener(path: path, datagram: false)
         received = []
         #expect(try serve(loop) { _ = pump(); return String(decoding: received, as: UTF8.self) == "swipe left at 120.3\n" })
