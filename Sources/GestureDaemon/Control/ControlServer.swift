@@ -56,9 +56,19 @@ public final class ControlServer {
         try loop.register(fd: listener.rawValue) { [unowned self] _ in self.acceptAll() }
     }
 
-    deinit {
+    private var closed = false
+
+    deinit { close() }
+
+    /// Stops serving: closes every connection and removes the socket file. Call it at
+    /// shutdown (a process that exits does not run deinitializers).
+    public func close() {
+        guard !closed else { return }
+        closed = true
         loop.unregister(fd: listener.rawValue)
         for fd in connections.keys { loop.unregister(fd: fd) }
+        connections.removeAll()
+        subscribers.removeAll()
         unlink(path)
     }
 
