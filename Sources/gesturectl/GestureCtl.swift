@@ -10,6 +10,8 @@ struct GestureCtl: ParsableCommand {
             StatusCommand.self,
             MonitorCommand.self,
             ReloadCommand.self,
+            DevicesCommand.self,
+            TouchesCommand.self,
         ]
     )
 }
