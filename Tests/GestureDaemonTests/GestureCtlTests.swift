@@ -3,6 +3,7 @@ import Glibc
 #endif
 import GestureCore
 import Logging
+import TestSupport
 import Testing
 @testable import GestureDaemon
 
@@ -28,16 +29,7 @@ import Testing
     }
 
     /// `gesturectl` beside the test bundle (`swift build --build-tests` builds it).
-    private static var binary: String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let exe = String(decoding: buffer[0..<max(n, 0)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var parts = exe.split(separator: "/", omittingEmptySubsequences: false)
-        // .../debug/gesturedPackageTests.xctest (a file on Linux)
-        while let last = parts.last, !last.hasSuffix(".xctest") { parts.removeLast() }
-        parts.removeLast()
-        return parts.joined(separator: "/") + "/gesturectl"
-    }
+    private static var binary: String { ChildProcess.buildDirectory + "/gesturectl" }
 
     /// Runs gesturectl while serving `loop`, until it exits (or `until` holds, then it is
     /// killed, for `monitor`).

@@ -59,6 +59,20 @@ final class SocketTarget {
             return
         }
         dropLogged = false
+        // Connected and nothing waiting: send straight from the caller's buffer, so the
+        // usual case copies nothing.
+        if queue.isEmpty, let fd {
+            let n = UnixSocket.send(fd, message[...])
+            if n == message.count { return count(1, 0, 0) }
+            if n > 0 && !key.datagram { offset = n }
+            if n < 0 && errno != EAGAIN && errno != EWOULDBLOCK {
+                fail("send", errno)
+                queue.append(message)
+                return scheduleRetry()
+            }
+            queue.append(message)
+            return loop.modify(fd: fd.rawValue, events: [.readable, .writable])
+        }
         queue.append(message)
         if retryTimer.deadline == nil { flush() }
     }
