@@ -98,8 +98,11 @@ public final class ControlServer {
     /// Sends one JSON line (newline included) to every subscriber, or, for a trace record,
     /// only to those that asked for the trace. Subscribers that overflow are dropped.
     public func publish(line: [UInt8], trace: Bool) {
-        // Backwards, so that dropping one does not skip the next.
-        for index in subscribers.indices.reversed() {
+        // Backwards, so that dropping one does not skip the next; an index loop, as an
+        // unspecialized iterator allocates in a debug build.
+        var index = subscribers.count
+        while index > 0 {
+            index -= 1
             let connection = subscribers[index]
             guard case .subscriber(let wantsTrace) = connection.mode, wantsTrace || !trace else { continue }
             switch connection.send(line) {

@@ -29,8 +29,9 @@ public struct CompiledTemplate: Sendable {
     /// quotes), numbers as in the event JSON; `{delayed_from}` is empty when there is none.
     public func render(_ event: GestureEvent, names: GestureNames, origin: Microseconds, into writer: inout JSONWriter) {
         writer.reset()
-        for piece in pieces {
-            switch piece {
+        // An index loop: an unspecialized array iterator allocates in a debug build.
+        for i in 0..<pieces.count {
+            switch pieces[i] {
             case .text(let bytes): writer.raw(bytes); writer.clearSeparator()
             case .field(let field): EventText.write(field, event, names, origin, into: &writer)
             }

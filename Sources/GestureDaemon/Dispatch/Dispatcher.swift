@@ -88,7 +88,9 @@ public final class Dispatcher {
     /// Runs the actions of the event's gesture for its state.
     public func dispatch(_ event: GestureEvent) {
         guard actions.indices.contains(event.gesture), let list = actions[event.gesture][event.state] else { return }
-        for action in list {
+        // An index loop: an unspecialized array iterator allocates in a debug build.
+        for i in 0..<list.count {
+            let action = list[i]
             if let last = action.lastFired, action.cooldown > 0, event.time - last < action.cooldown {
                 runner.counters.cooldownSkips += 1
                 continue

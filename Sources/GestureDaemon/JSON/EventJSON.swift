@@ -10,12 +10,11 @@ public enum EventJSON {
     public static func line(_ event: GestureEvent, names: GestureNames, origin: Microseconds, into writer: inout JSONWriter) {
         writer.reset()
         writer.beginObject()
-        for field in EventField.common {
-            member(field, event, names, origin, &writer)
-        }
-        for field in EventField.perType(names.type(event.gesture)) {
-            member(field, event, names, origin, &writer)
-        }
+        // Index loops: an unspecialized array iterator allocates in a debug build.
+        let common = EventField.common
+        for i in 0..<common.count { member(common[i], event, names, origin, &writer) }
+        let perType = EventField.perType(names.type(event.gesture))
+        for i in 0..<perType.count { member(perType[i], event, names, origin, &writer) }
         if event.delayedFrom != nil { member(.delayedFrom, event, names, origin, &writer) }
         writer.endObject()
         writer.newline()
