@@ -4,6 +4,7 @@ import Glibc
 import GestureCore
 import Logging
 import Testing
+import TouchInput
 @testable import GestureDaemon
 
 /// A handler with fixed content, so the tests see exactly what the server did with it.

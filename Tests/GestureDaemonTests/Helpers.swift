@@ -4,6 +4,7 @@ import Glibc
 import GestureConfig
 import GestureCore
 import Testing
+import TouchInput
 @testable import GestureDaemon
 
 /// Serves `loop` until `condition` holds or `ceiling` seconds pass; true when it held.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Testing
+import TouchInput
 @testable import GestureDaemon
 
 @Suite struct SystemdNotifierTests {

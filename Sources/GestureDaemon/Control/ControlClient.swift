@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TouchInput
 
 /// Why gesturectl could not talk to the daemon, worded for the person at the terminal.
 public enum ControlClientError: Error, CustomStringConvertible {
@@ -46,8 +47,8 @@ public final class ControlClient {
             try UnixSocket.connect(socket, to: path)
             fd = socket
         } catch {
-            if error.errno == ECONNREFUSED { throw .refused(path: path) }
-            if error.errno == ENOENT { throw .notRunning(tried: [path]) }
+            if error.code == ECONNREFUSED { throw .refused(path: path) }
+            if error.code == ENOENT { throw .notRunning(tried: [path]) }
             throw .io(error)
         }
         if let timeout {

@@ -4,6 +4,7 @@ import Glibc
 import CLinuxShims
 import GestureCore
 import Logging
+import TouchInput
 
 /// The control and event socket: a Unix stream socket speaking JSON lines. Requests are
 /// `{"cmd": ...}` objects, replies `{"ok": ...}` or `{"error": {"code", "message"}}`;
@@ -255,11 +256,11 @@ public final class ControlServer {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
-            throw SystemError("control socket path exists and is not a socket:", path, errno: EEXIST)
+            throw SystemError("bind", path, errno: EEXIST, hint: "the path is taken by something that is not a socket; remove it or choose another socket path")
         }
         let probe = try UnixSocket.make(datagram: false)
         let connected = try UnixSocket.withAddress(path) { connect(probe.rawValue, $0, $1) }
-        if connected == 0 { throw SystemError("another gestured already listens on", path, errno: EADDRINUSE) }
+        if connected == 0 { throw SystemError("bind", path, errno: EADDRINUSE, hint: "another gestured is running on this socket; stop it or pass --socket") }
         guard errno == ECONNREFUSED else { throw SystemError("connect", path) }
         unlink(path)
     }
@@ -270,8 +271,8 @@ public final class ControlServer {
         var buffer = [CChar](repeating: 0, count: 4096)
         let rc = getgrnam_r(name, &group, &buffer, buffer.count, &result)
         guard rc == 0, result != nil else {
-            throw SystemError("unknown group for the control socket (set [daemon] socket_group to an existing group):", name,
-                              errno: rc == 0 ? ENOENT : rc)
+            throw SystemError("getgrnam_r", "group \(name)", errno: rc == 0 ? ENOENT : rc,
+                              hint: "no such group for the control socket: set [daemon] socket_group to an existing group")
         }
         return group.gr_gid
     }

@@ -4,6 +4,7 @@ import Glibc
 import CLinuxShims
 import GestureCore
 import Logging
+import TouchInput
 
 /// Runs command actions as children and looks after them: reaps each one as it exits
 /// (through a pidfd, and a sweep on SIGCHLD), kills the whole process group at its timeout

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinuxShims
+import TouchInput
 
 /// Starts `shell -c command` the way actions must run: empty signal mask and default
 /// dispositions, a process group of its own, stdin from /dev/null, stderr into a pipe the
@@ -15,7 +16,7 @@ enum ProcessSpawner {
 
     static func spawn(shell: String, command: String, environment: [String]) throws(SystemError) -> Spawned {
         var pipeFDs: [Int32] = [-1, -1]
-        guard cls_pipe2(&pipeFDs, O_CLOEXEC | O_NONBLOCK) == 0 else { throw SystemError("pipe2") }
+        guard cls_pipe2(&pipeFDs, O_CLOEXEC | O_NONBLOCK) == 0 else { throw SystemError("pipe2", "stderr pipe of \(shell) -c") }
         let readEnd = FileDescriptor(pipeFDs[0])
         defer { close(pipeFDs[1]) }
 

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import GestureCore
 import Logging
+import TouchInput
 
 /// One Unix socket that socket actions send to: connects on demand, never blocks, keeps a
 /// bounded queue while the peer is slow or gone, and reconnects with a backoff while

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinuxShims
 import GestureCore
+import TouchInput
 
 /// A timerfd on CLOCK_MONOTONIC armed for one absolute deadline at a time. Disarmed, it
 /// never wakes the loop.
@@ -14,7 +15,7 @@ public final class DeadlineTimer {
 
     init(loop: EventLoop, _ fired: @escaping () -> Void) throws(SystemError) {
         let raw = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        guard raw >= 0 else { throw SystemError("timerfd_create") }
+        guard raw >= 0 else { throw SystemError("timerfd_create", "event loop") }
         fd = FileDescriptor(raw)
         self.loop = loop
         try loop.register(fd: raw) { [unowned self] _ in

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinuxShims
 import GestureCore
+import TouchInput
 
 /// One epoll loop on one thread: file descriptors with callbacks, timerfd deadlines and
 /// signals through a signalfd. No threads, no Dispatch; with nothing armed it sleeps.
@@ -42,7 +43,7 @@ public final class EventLoop {
 
     public init() throws(SystemError) {
         let raw = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard raw >= 0 else { throw SystemError("epoll_create1") }
+        guard raw >= 0 else { throw SystemError("epoll_create1", "event loop") }
         epoll = FileDescriptor(raw)
     }
 
@@ -93,9 +94,9 @@ public final class EventLoop {
     public func watchSignals(_ signals: [Int32], _ handler: @escaping (Int32) -> Void) throws(SystemError) {
         if signalFD == nil { sigemptyset(&signalSet) }
         for signo in signals { sigaddset(&signalSet, signo) }
-        guard pthread_sigmask(SIG_BLOCK, &signalSet, nil) == 0 else { throw SystemError("pthread_sigmask") }
+        guard pthread_sigmask(SIG_BLOCK, &signalSet, nil) == 0 else { throw SystemError("pthread_sigmask", "event loop") }
         let raw = signalfd(signalFD?.rawValue ?? -1, &signalSet, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard raw >= 0 else { throw SystemError("signalfd") }
+        guard raw >= 0 else { throw SystemError("signalfd", "event loop") }
         signalHandler = handler
         guard signalFD == nil else { return }
         let fd = FileDescriptor(raw)
@@ -125,7 +126,7 @@ public final class EventLoop {
         let n = cls_epoll_wait(epoll.rawValue, &readyData, &readyEvents, 32, timeoutMilliseconds)
         if n < 0 {
             if errno == EINTR { return 0 }
-            throw SystemError("epoll_wait")
+            throw SystemError("epoll_wait", "event loop")
         }
         for i in 0..<Int(n) {
             let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: readyData[i]))

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TouchInput
 
 /// An owned file descriptor, closed when the last reference goes away.
 public final class FileDescriptor {
@@ -15,7 +16,7 @@ public final class FileDescriptor {
     public func setNonBlocking() throws(SystemError) {
         let flags = fcntl(rawValue, F_GETFL)
         guard flags >= 0, fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) == 0 else {
-            throw SystemError("fcntl(O_NONBLOCK)")
+            throw SystemError("fcntl(O_NONBLOCK)", "fd \(rawValue)")
         }
     }
 
@@ -29,6 +30,6 @@ public final class FileDescriptor {
         buffer.removeLast(max - Swift.max(n, 0))
         if n >= 0 { return n }
         if err == EAGAIN || err == EWOULDBLOCK || err == EINTR { return nil }
-        throw SystemError("read", errno: err)
+        throw SystemError("read", "fd \(rawValue)", errno: err)
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinuxShims
+import TouchInput
 
 /// Unix socket addresses and the calls that take them. A leading `@` names an abstract
 /// socket (Linux), as systemd writes `$NOTIFY_SOCKET`.
@@ -16,7 +17,7 @@ public enum UnixSocket {
         var bytes = Array(path.utf8)
         let abstract = bytes.first == UInt8(ascii: "@")
         if abstract { bytes[0] = 0 }
-        guard bytes.count <= maximumPathLength else { throw SystemError("socket address", path, errno: ENAMETOOLONG) }
+        guard bytes.count <= maximumPathLength else { throw SystemError("socket address", path, errno: ENAMETOOLONG, hint: "Unix socket paths hold at most \(maximumPathLength) bytes") }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, byte) in bytes.enumerated() { raw[i] = byte }
         }
@@ -31,7 +32,7 @@ public enum UnixSocket {
     static func make(datagram: Bool) throws(SystemError) -> FileDescriptor {
         let type = (datagram ? Int32(SOCK_DGRAM.rawValue) : Int32(SOCK_STREAM.rawValue)) | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)
         let raw = socket(AF_UNIX, type, 0)
-        guard raw >= 0 else { throw SystemError("socket(AF_UNIX)") }
+        guard raw >= 0 else { throw SystemError("socket(AF_UNIX)", "Unix socket") }
         return FileDescriptor(raw)
     }
 
