@@ -64,6 +64,6 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport", "DaemonAllocationProbe"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
     ]
 )
