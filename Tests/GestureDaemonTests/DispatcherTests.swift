@@ -259,3 +259,34 @@ import Testing
         try loop.runOnce(timeoutMilliseconds: 50)
     }
 }
+
+@Suite struct SocketTargetTests {
+    @Test func unreachableTargetGivesUpAndStopsWaking() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        var sent = 0, dropped = 0, failed = 0
+        let target = try SocketTarget(key: SocketTarget.Key(path: dir.file("nobody.sock"), datagram: false), capacity: 8,
+                                      loop: loop, logger: Logger(label: "test"), giveUpAfter: 300_000) {
+            sent += $0; dropped += $1; failed += $2
+        }
+        target.send(Array("a\n".utf8))
+        target.send(Array("b\n".utf8))
+        #expect(try serve(loop) { dropped == 2 }, "both waiting messages are dropped after the give-up time")
+        #expect(failed >= 3, "it retried with a backoff before giving up")
+        #expect(sent == 0)
+        // Nothing waits any more: no timer is armed, the loop sleeps.
+        #expect(try loop.runOnce(timeoutMilliseconds: 400) == 0)
+        // The next message tries again, and reaches a receiver that is now there.
+        let listener = try Listener(path: dir.file("nobody.sock"), datagram: false)
+        target.send(Array("c\n".utf8))
+        var received: [UInt8] = []
+        var connection: FileDescriptor?
+        #expect(try serve(loop) {
+            if connection == nil { connection = listener.accept() }
+            if let connection { _ = try? connection.readAvailable(into: &received) }
+            return received == Array("c\n".utf8)
+        })
+        #expect(sent == 1)
+    }
+}

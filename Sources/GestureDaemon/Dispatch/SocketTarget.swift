@@ -19,7 +19,8 @@ final class SocketTarget {
     /// After failing this long the waiting messages are dropped and retries stop (so a
     /// target that is gone for good does not keep an idle daemon waking); the next
     /// message tries again.
-    static let giveUpAfter: Microseconds = 60_000_000
+    static let defaultGiveUp: Microseconds = 60_000_000
+    let giveUpAfter: Microseconds
 
     let key: Key
     var capacity: Int
@@ -37,10 +38,11 @@ final class SocketTarget {
     private var failureLogged = false
     private var dropLogged = false
 
-    init(key: Key, capacity: Int, loop: EventLoop, logger: Logger,
+    init(key: Key, capacity: Int, loop: EventLoop, logger: Logger, giveUpAfter: Microseconds = SocketTarget.defaultGiveUp,
          count: @escaping (_ sent: Int, _ dropped: Int, _ failed: Int) -> Void) throws(SystemError) {
         self.key = key
         self.capacity = capacity
+        self.giveUpAfter = giveUpAfter
         self.loop = loop
         self.logger = logger
         self.count = count
@@ -171,8 +173,8 @@ final class SocketTarget {
         let now = MonotonicClock.now()
         let since = failingSince ?? now
         failingSince = since
-        if now - since >= SocketTarget.giveUpAfter {
-            logger.warning("socket \(key.path): unreachable for \(SocketTarget.giveUpAfter / 1_000_000) s, dropping \(queue.count) waiting messages")
+        if now - since >= giveUpAfter {
+            logger.warning("socket \(key.path): unreachable for \(Double(giveUpAfter) / 1_000_000) s, dropping \(queue.count) waiting messages")
             count(0, queue.count, 0)
             queue.removeAll()
             offset = 0
