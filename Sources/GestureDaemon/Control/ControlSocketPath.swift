@@ -6,6 +6,7 @@ import Glibc
 /// `/run/gestured/gestured.sock`, else `$XDG_RUNTIME_DIR/gestured/gestured.sock`.
 /// The daemon and gesturectl use the same order.
 public enum ControlSocketPath {
+    /// The system service's socket (systemd's `RuntimeDirectory=gestured`).
     public static let system = "/run/gestured/gestured.sock"
 
     /// `$XDG_RUNTIME_DIR/gestured/gestured.sock`, when that variable is set.
@@ -36,6 +37,7 @@ public enum ControlSocketPath {
 
 /// The process environment as a dictionary.
 public enum ProcessEnvironment {
+    /// `environ` now (later duplicates of a name win).
     public static func current() -> [String: String] {
         var result: [String: String] = [:]
         var entry = environ

@@ -1,6 +1,7 @@
 /// Renders a `status` reply as readable tables for `gesturectl status`. Missing sections
 /// are left out, so a daemon with less to say still prints.
 public enum StatusText {
+    /// The whole `status` reply as text, ending in a newline.
     public static func render(_ status: JSONValue) -> String {
         var out: [String] = []
         var head: [(String, String)] = []

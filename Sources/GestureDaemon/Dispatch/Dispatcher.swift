@@ -127,6 +127,7 @@ public final class Dispatcher {
         return .object(members + [("running_children", .number(Double(runningChildren)))])
     }
 
+    /// Everything counted since start (commands and socket actions).
     public var counters: DispatcherCounters {
         var all = runner.counters
         all.socketMessagesSent = socketCounters.socketMessagesSent

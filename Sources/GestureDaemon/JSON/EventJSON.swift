@@ -75,6 +75,7 @@ public enum EventJSON {
 
 /// The human transition log, the same everywhere: `[view/gesture] old -> new (reason)`.
 public enum TraceLine {
+    /// The line for one transition; the reason in parentheses when there is one.
     public static func format(view: String, gesture: String, from: String, to: String, reason: String) -> String {
         reason.isEmpty ? "[\(view)/\(gesture)] \(from) -> \(to)" : "[\(view)/\(gesture)] \(from) -> \(to) (\(reason))"
     }

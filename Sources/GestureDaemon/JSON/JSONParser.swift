@@ -8,6 +8,7 @@ public struct JSONParseError: Error, Equatable, CustomStringConvertible, Sendabl
 /// A small strict JSON reader for control requests and replies (RFC 8259, nesting
 /// limited so hostile input cannot exhaust the stack).
 public struct JSONParser {
+    /// Deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 32
 
     private let bytes: [UInt8]
@@ -25,6 +26,7 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses exactly one value from text.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue { try parse(Array(text.utf8)) }
 
     private func fail(_ message: String) -> JSONParseError { JSONParseError(message: message, offset: index) }

@@ -5,6 +5,7 @@ public struct JSONWriter {
     public private(set) var bytes: [UInt8] = []
     private var needsComma = false
 
+    /// A writer whose buffer starts with room for `capacity` bytes.
     public init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
 
     /// Empties the buffer, keeping its capacity.

@@ -11,6 +11,7 @@ public struct StderrLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     private let journal: Bool
 
+    /// `journal`: format for journald (see the type's comment).
     public init(level: Logger.Level = .info, journal: Bool) {
         self.logLevel = level
         self.journal = journal
