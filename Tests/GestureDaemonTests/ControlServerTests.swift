@@ -107,6 +107,26 @@ private final class TestClient {
         #expect(try serve(loop) { after.pump(); return after.lines.count == 1 })
     }
 
+    @Test func connectionsBeyondTheLimitAreTurnedAway() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        var clients: [TestClient] = []
+        for _ in 0..<ControlServer.maximumConnections {
+            clients.append(try TestClient(server.path))
+            try loop.runOnce(timeoutMilliseconds: 0)
+        }
+        #expect(try serve(loop) { server.statusJSON["connections"] == .number(Double(ControlServer.maximumConnections)) })
+        let extra = try TestClient(server.path)
+        #expect(try serve(loop) { extra.pump() })
+        #expect(try extra.json(0)["error"]?["code"] == .string("busy"))
+        // Those already in are still served.
+        clients[0].send(#"{"cmd":"status"}"# + "\n")
+        #expect(try serve(loop) { clients[0].pump(); return clients[0].lines.count == 1 })
+    }
+
     @Test func slowRequestIsCutOff() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
