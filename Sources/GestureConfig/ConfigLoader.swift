@@ -1,0 +1,164 @@
+import GestureCore
+import TOMLKit
+
+/// Reads and validates a gestured config file into a `Configuration`.
+public enum ConfigLoader {
+    /// Where the daemon looks when no `--config` is given.
+    public static let defaultPath = "/etc/gestured/gestures.toml"
+
+    /// Reads `path` and parses it (`parse(text:file:)`), naming the file by `path` in errors.
+    public static func load(path: String) throws(ConfigError) -> Configuration {
+        try parse(text: FileText.read(path: path), file: path)
+    }
+
+    /// Parses a config. Throws the first syntax error (TOMLKit's line and column), or, for a
+    /// file that parses, every semantic problem found in one pass, in file order.
+    public static func parse(text: String, file: String) throws(ConfigError) -> Configuration {
+        if let nul = text.unicodeScalars.firstIndex(of: "\0") {
+            // The C parser would stop at the NUL and silently drop the rest of the file.
+            let before = text.unicodeScalars[..<nul]
+            let line = before.count { $0 == "\n" } + 1
+            let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+            throw .syntax(Diagnostic(file: file, position: SourcePosition(line: line, column: column),
+                                     keyPath: ConfigKeyPath(), message: "NUL character in the file"))
+        }
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let position = SourcePosition(line: error.source.begin.line, column: error.source.begin.column)
+            throw .syntax(Diagnostic(file: file, position: position, keyPath: ConfigKeyPath(), message: error.description))
+        } catch {
+            throw .syntax(Diagnostic(file: file, position: SourcePosition(line: 1, column: 1), keyPath: ConfigKeyPath(),
+                                     message: "\(error)"))
+        }
+        let sink = DiagnosticSink(file: file, locator: KeyLocator(text: text))
+        let configuration = ConfigBuilder(root: root, sink: sink).build()
+        guard sink.diagnostics.isEmpty, let configuration else { throw .invalid(sink.sorted) }
+        return configuration
+    }
+}
+
+/// Walks the parsed TOML table section by section, reporting problems to the sink and
+/// carrying on with placeholders so that one pass finds them all.
+struct ConfigBuilder {
+    let root: TopLevel
+    let sink: DiagnosticSink
+
+    /// The top-level tables, read once.
+    struct TopLevel {
+        let reader: TableReader
+        let daemon: TableReader?
+        let screen: TableReader?
+        let devices: TOMLValueConvertible?
+        let views: TableReader?
+        let gestures: TableReader?
+    }
+
+    init(root table: TOMLTable, sink: DiagnosticSink) {
+        let reader = TableReader(table: table, path: ConfigKeyPath(), sink: sink)
+        root = TopLevel(reader: reader, daemon: reader.table("daemon"), screen: reader.table("screen"),
+                        devices: reader.value("device"), views: reader.table("view"),
+                        gestures: reader.table("gesture"))
+        reader.finish()
+        self.sink = sink
+    }
+
+    /// The configuration, or nil when a problem left no usable value (the sink says which).
+    func build() -> Configuration? {
+        let daemon = readDaemon(root.daemon)
+        let screen = readScreen(root.screen)
+        // Without a valid screen, lay out on a stand-in so frames report only their own problems.
+        let layout = screen ?? ScreenSize(width: 1000, height: 1000)
+        let screenRect = Rect(x: 0, y: 0, width: layout.width, height: layout.height)
+        let devices = readDevices(root.devices, screen: screenRect)
+        let views = readViews(root.views, screen: screenRect)
+        let (gestures, actions) = readGestures(root.gestures, views: views, screen: screenRect)
+        do {
+            // Built even without a valid screen, so failure cycles are found in the same pass.
+            let model = try GestureModel(screen: layout, views: views, gestures: gestures)
+            guard screen != nil else { return nil }
+            return Configuration(daemon: daemon, model: model, devices: devices, actions: actions)
+        } catch {
+            report(error, gestures: gestures)
+            return nil
+        }
+    }
+
+    /// Names declared under a table, in the order the file declares them.
+    func namesInFileOrder(_ reader: TableReader) -> [String] {
+        reader.table.keys.sorted { a, b in
+            sink.locator.position(of: reader.path.appending(a)) < sink.locator.position(of: reader.path.appending(b))
+        }
+    }
+
+    /// Model errors the builder could not rule out earlier: failure cycles.
+    private func report(_ error: ModelError, gestures: [GestureSpec]) {
+        switch error {
+        case .failureCycle(let names):
+            let first = ConfigKeyPath(keys: "gesture", names[0])
+            let requirement = ["require_to_fail", "required_to_fail_by"].map(first.appending)
+                .first(where: sink.locator.isWritten) ?? first
+            sink.report(requirement, "failure requirements form a cycle: \(names.joined(separator: " -> "))",
+                        expected: "gestures that wait for each other's failure in one direction only")
+        case .noRootView, .badParent, .badView, .badGestureReference:
+            sink.report(ConfigKeyPath(keys: "view"), "\(error)")
+        }
+    }
+
+    /// `{ x, y, width, height }` in px or percent of `parent`, offsets from its origin.
+    /// Omitted: x and y 0, width and height 100%.
+    func readRect(_ reader: TableReader, in parent: Rect) -> Rect? {
+        func component(_ key: String, default value: Units.FrameLength) -> Units.FrameLength? {
+            guard reader.contains(key) else {
+                _ = reader.value(key)
+                return value
+            }
+            return reader.read(key, expected: Units.frameExpected) { value throws(TableReader.Problem) in
+                if let number = TableReader.number(value) { return .pixels(number) }
+                guard let text = value.string else { return nil }
+                guard let length = Units.frameLength(text) else {
+                    throw TableReader.Problem(message: "unknown unit or malformed number")
+                }
+                return length
+            }
+        }
+        let x = component("x", default: .pixels(0)), y = component("y", default: .pixels(0))
+        let width = component("width", default: .percent(100)), height = component("height", default: .percent(100))
+        reader.finish()
+        guard let x, let y, let width, let height else { return nil }
+        let rect = Rect(x: parent.x + x.resolve(parentExtent: parent.width),
+                        y: parent.y + y.resolve(parentExtent: parent.height),
+                        width: width.resolve(parentExtent: parent.width),
+                        height: height.resolve(parentExtent: parent.height))
+        for (key, size) in [("width", rect.width), ("height", rect.height)] where size <= 0 {
+            sink.report(reader.path.appending(key), "must be more than 0", expected: Units.frameExpected,
+                        found: Units.format(size) + "px")
+        }
+        return rect.width > 0 && rect.height > 0 ? rect : nil
+    }
+
+    /// Gesture or view names under a key, checked against `names`: unknown ones (with a
+    /// did-you-mean), repeats and, with `excluding`, the owner itself are reported.
+    func readReferences(_ reader: TableReader, key: String, kind: String, names: [String],
+                        excluding owner: String? = nil) -> [Int] {
+        guard let list = reader.strings(key, expected: "an array of \(kind) names") else { return [] }
+        let path = reader.path.appending(key)
+        var indices: [Int] = []
+        for name in list {
+            if name == owner {
+                sink.report(path, "a \(kind) cannot name itself", found: "\"\(name)\"")
+            } else if let index = names.firstIndex(of: name) {
+                if indices.contains(index) {
+                    sink.report(path, "'\(name)' is listed twice")
+                } else {
+                    indices.append(index)
+                }
+            } else {
+                sink.report(path, "unknown \(kind) '\(name)'",
+                            didYouMean: DidYouMean.suggestion(for: name, among: names))
+            }
+        }
+        return indices
+    }
+}
