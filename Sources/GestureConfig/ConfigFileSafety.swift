@@ -11,9 +11,14 @@ public enum ConfigFileSafety {
     public static func problem(path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return "cannot stat it: \(String(cString: strerror(errno)))" }
-        let mode = info.st_mode & 0o7777
-        if info.st_uid != 0 {
-            return "it is owned by uid \(info.st_uid), not root, and its actions run as root "
+        return problem(owner: info.st_uid, mode: info.st_mode, path: path)
+    }
+
+    /// The rule itself, on a file's owner and mode.
+    public static func problem(owner: uid_t, mode: mode_t, path: String) -> String? {
+        let mode = mode & 0o7777
+        if owner != 0 {
+            return "it is owned by uid \(owner), not root, and its actions run as root "
                 + "(chown root \(path))"
         }
         if mode & 0o022 != 0 {

@@ -96,10 +96,13 @@ struct ConfigBuilder {
     private func report(_ error: ModelError, gestures: [GestureSpec]) {
         switch error {
         case .failureCycle(let names):
-            let first = ConfigKeyPath(keys: "gesture", names[0])
-            let requirement = ["require_to_fail", "required_to_fail_by"].map(first.appending)
-                .first(where: sink.locator.isWritten) ?? first
-            sink.report(requirement, "failure requirements form a cycle: \(names.joined(separator: " -> "))",
+            // Placed where the cycle's first edge is declared, from either side.
+            let waiting = names[0], awaited = names[1]
+            let declaredByWaiter = gestures.first { $0.name == waiting }?.requireToFail
+                .contains { gestures[$0].name == awaited } ?? false
+            let path = declaredByWaiter ? ConfigKeyPath(keys: "gesture", waiting, "require_to_fail")
+                : ConfigKeyPath(keys: "gesture", awaited, "required_to_fail_by")
+            sink.report(path, "failure requirements form a cycle: \(names.joined(separator: " -> "))",
                         expected: "gestures that wait for each other's failure in one direction only")
         case .noRootView, .badParent, .badView, .badGestureReference:
             sink.report(ConfigKeyPath(keys: "view"), "\(error)")

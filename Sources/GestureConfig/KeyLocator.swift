@@ -58,9 +58,6 @@ struct KeyLocator {
         return SourcePosition(line: 1, column: 1)
     }
 
-    /// True when `path` itself (not an ancestor) is written in the file.
-    func isWritten(_ path: ConfigKeyPath) -> Bool { positions[path] != nil }
-
     /// The first mention wins, except that a table's own header beats an earlier implied one.
     private mutating func record(_ path: ConfigKeyPath, at position: SourcePosition, explicit: Bool) {
         if explicit, explicitHeaders.insert(path).inserted {
