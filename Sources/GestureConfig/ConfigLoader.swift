@@ -22,6 +22,11 @@ public enum ConfigLoader {
             throw .syntax(Diagnostic(file: file, position: SourcePosition(line: line, column: column),
                                      keyPath: ConfigKeyPath(), message: "NUL character in the file"))
         }
+        let locator = KeyLocator(text: text)
+        if let position = locator.malformedHeader {
+            throw .syntax(Diagnostic(file: file, position: position, keyPath: ConfigKeyPath(),
+                                     message: "expected a table name after '[' (a bare key or a quoted one)"))
+        }
         let root: TOMLTable
         do {
             root = try TOMLTable(string: text)
@@ -32,7 +37,7 @@ public enum ConfigLoader {
             throw .syntax(Diagnostic(file: file, position: SourcePosition(line: 1, column: 1), keyPath: ConfigKeyPath(),
                                      message: "\(error)"))
         }
-        let sink = DiagnosticSink(file: file, locator: KeyLocator(text: text))
+        let sink = DiagnosticSink(file: file, locator: locator)
         let configuration = ConfigBuilder(root: root, sink: sink).build()
         guard sink.diagnostics.isEmpty, let configuration else { throw .invalid(sink.sorted) }
         return configuration

@@ -6,6 +6,11 @@
 struct KeyLocator {
     private var positions: [ConfigKeyPath: SourcePosition] = [:]
 
+    /// The first table header whose name starts with a character no key can start with
+    /// (`[=`, `[#`, `[` alone). toml++ asserts on these instead of reporting them (and
+    /// assumes them away when built without assertions), so they must never reach it.
+    private(set) var malformedHeader: SourcePosition?
+
     init(text: String) {
         var scanner = Scanner(scalars: Array(text.unicodeScalars))
         var table = ConfigKeyPath()
@@ -14,6 +19,12 @@ struct KeyLocator {
             if first == "[" {
                 let isArrayTable = scanner.peek(1) == "["
                 scanner.advance(isArrayTable ? 2 : 1)
+                scanner.skipSpaces()
+                if malformedHeader == nil, let next = scanner.peek(0), !Scanner.canStartKey(next), next != "]" {
+                    malformedHeader = SourcePosition(line: scanner.line, column: scanner.column)
+                } else if malformedHeader == nil, scanner.peek(0) == nil {
+                    malformedHeader = SourcePosition(line: scanner.line, column: scanner.column)
+                }
                 let keys = scanner.readKeyPath()
                 table = ConfigKeyPath()
                 for (index, (key, position)) in keys.enumerated() {
@@ -116,6 +127,11 @@ private struct Scanner {
         return nil
     }
 
+    /// A bare key character or a quote.
+    static func canStartKey(_ c: Unicode.Scalar) -> Bool {
+        c == "\"" || c == "'" || ConfigKeyPath.isBare(String(Character(c)))
+    }
+
     /// `a.b."c d"`: each key with where it starts. Stops at `=`, `]` or the end of the line.
     mutating func readKeyPath() -> [(String, SourcePosition)] {
         var keys: [(String, SourcePosition)] = []
@@ -125,7 +141,7 @@ private struct Scanner {
             guard let c = peek(0) else { return keys }
             if c == "\"" || c == "'" {
                 keys.append((readQuotedKey(quote: c), position))
-            } else if ConfigKeyPath.isBare(String(Character(c))) {
+            } else if Self.canStartKey(c) {
                 var key = ""
                 while let c = peek(0), ConfigKeyPath.isBare(String(Character(c))) {
                     key.unicodeScalars.append(c)

@@ -27,6 +27,15 @@ import Testing
         ])
     }
 
+    /// toml++ asserts (aborts) on these headers instead of reporting them: they are caught first.
+    @Test(arguments: ["[", "[=]", "[.a]", "[#]", "[[", "[ \t", "[ [a]"])
+    func headersTOMLPlusPlusWouldAbortOn(header: String) {
+        let messages = Fixture.messages(Fixture.screen + "\n" + header + "\n[gesture.a]\n")
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("test.toml:5:") == true)
+        #expect(messages.first?.hasSuffix(": error: expected a table name after '[' (a bare key or a quoted one)") == true)
+    }
+
     @Test func nulCharacterIsRefusedWhereItIs() {
         #expect(Fixture.messages(Fixture.screen + "a = \"x\0\"\n") == [
             "test.toml:4:7: error: NUL character in the file",

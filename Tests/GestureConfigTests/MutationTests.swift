@@ -18,7 +18,7 @@ import Testing
 
     /// Fragments that are likely to make interesting damage in this schema.
     static let fragments = [
-        "[", "]", "[[", "\"", "'", "=", "{", "}", ",", ".", "#", "\n", "-", "%", "ms", "0", "1e9", "\"\"\"", "\\",
+        "[", "]", "[[", "[\n", "[=", "[[ ", "\"", "'", "=", "{", "}", ",", ".", "#", "\n", "-", "%", "ms", "0", "1e9", "\"\"\"", "\\",
         "type = \"pinch\"\n", "require_to_fail = [\"wake\"]\n", "[gesture.x]\n", "[view.map]\n", "\u{00e9}",
         "on.recognized.command = \"{x}\"\n", "taps = -1\n", "min_press = \"-1s\"\n", "view = \"nowhere\"\n",
     ]
