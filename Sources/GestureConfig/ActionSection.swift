@@ -73,7 +73,7 @@ extension ConfigBuilder {
             return nil
         }
         if let command {
-            for (key, value) in [("message", messageText as Any?), ("datagram", datagram)] where value != nil {
+            for key in ["message", "datagram"] where reader.contains(key) {
                 sink.report(reader.path.appending(key), "only socket actions take '\(key)'")
             }
             for field in MessageTemplate.placeholders(inCommand: command) {

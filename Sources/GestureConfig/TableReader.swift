@@ -74,8 +74,7 @@ final class TableReader {
     }
 
     /// A unit-bearing string parsed by `parse`; bare numbers are refused as ambiguous.
-    func quantity<T>(_ key: String, expected: String, allowNegative: Bool = false,
-                     parse: (String) -> T?, isNegative: (T) -> Bool) -> T? {
+    func quantity<T>(_ key: String, expected: String, parse: (String) -> T?, isNegative: (T) -> Bool) -> T? {
         guard let value = value(key) else { return nil }
         guard let text = value.string else {
             let message = Self.number(value) == nil ? "wrong type" : "a number needs a unit here"
@@ -87,7 +86,7 @@ final class TableReader {
                         found: Self.render(value))
             return nil
         }
-        if !allowNegative, isNegative(result) {
+        if isNegative(result) {
             sink.report(path.appending(key), "must not be negative", expected: expected, found: Self.render(value))
             return nil
         }

@@ -82,6 +82,17 @@ import Testing
         }
     }
 
+    /// docs/CONFIG.md documents every parameter key the loader reads.
+    @Test func referenceDocumentsEveryParameter() throws {
+        let reference = try FileText.read(path: Fixture.shippedConfigPath.replacing("config/gestures.toml", with: "docs/CONFIG.md"))
+        for key in ParameterKey.all {
+            #expect(reference.contains("| `\(key.name)` |"), "docs/CONFIG.md does not document \(key.name)")
+        }
+        for key in ConfigBuilder.touchDeliveryKeys + ConfigBuilder.logLevels {
+            #expect(reference.contains("`\(key)`"), "docs/CONFIG.md does not mention \(key)")
+        }
+    }
+
     @Test func checkReportPrintsEveryResolvedParameterWithDefaults() throws {
         var output: [String] = []
         var errors: [String] = []
