@@ -20,9 +20,8 @@ struct KeyLocator {
                 let isArrayTable = scanner.peek(1) == "["
                 scanner.advance(isArrayTable ? 2 : 1)
                 scanner.skipSpaces()
-                if malformedHeader == nil, let next = scanner.peek(0), !Scanner.canStartKey(next), next != "]" {
-                    malformedHeader = SourcePosition(line: scanner.line, column: scanner.column)
-                } else if malformedHeader == nil, scanner.peek(0) == nil {
+                let startsName = scanner.peek(0).map { Scanner.canStartKey($0) || $0 == "]" } ?? false
+                if malformedHeader == nil, !startsName {
                     malformedHeader = SourcePosition(line: scanner.line, column: scanner.column)
                 }
                 let keys = scanner.readKeyPath()
@@ -52,7 +51,7 @@ struct KeyLocator {
                     scanner.advance(1)
                     scanner.skipValue()
                 } else {
-                    scanner.skipLine() // not a key line: the parser already refused the file
+                    scanner.skipLine() // not a key line: not TOML, and the parser says so
                 }
             }
         }
