@@ -8,6 +8,8 @@ struct GestureCtl: ParsableCommand {
         abstract: "Control and inspect the gestured touchscreen gesture daemon.",
         subcommands: [
             CheckCommand.self,
+            DevicesCommand.self,
+            TouchesCommand.self,
         ]
     )
 }
