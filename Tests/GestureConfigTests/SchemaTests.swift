@@ -137,6 +137,26 @@ import Testing
         #expect(model.gestures[3].parameters.swipeMinimumSpeed == 120)
     }
 
+    /// Parents come before children in the model whatever the file order; siblings keep
+    /// the file's order, so the later one stays on top.
+    @Test func viewsAreOrderedParentsFirstSiblingsInFileOrder() throws {
+        let text = Fixture.screen + """
+            [view.child]
+            parent = "late_parent"
+            frame = { x = "50%" }
+            [view.top_sibling_first]
+            frame = { width = 10 }
+            [view.late_parent]
+            frame = { x = 100, width = 200 }
+            [view.top_sibling_second]
+            frame = { width = 20 }
+            """
+        let model = try ConfigLoader.parse(text: text, file: "views.toml").model
+        #expect(model.views.map(\.name) == ["screen", "top_sibling_first", "late_parent", "child", "top_sibling_second"])
+        #expect(model.views.map(\.parent) == [nil, 0, 0, 2, 0])
+        #expect(model.views[3].frame == Rect(x: 200, y: 0, width: 200, height: 600)) // 100% of the parent, offset by half of it
+    }
+
     @Test func daemonAndActionMistakes() {
         let text = Fixture.screen + """
             [daemon]
