@@ -20,8 +20,7 @@ public enum ConfigCheck {
     public static func run(path: String, enforceSafety: Bool, output: (String) -> Void,
                            errors: (String) -> Void) -> Int32 {
         do {
-            if enforceSafety { try ConfigFileSafety.verify(path: path) }
-            let configuration = try ConfigLoader.load(path: path)
+            let configuration = try ConfigLoader.load(path: path, enforcingSafety: enforceSafety)
             output(ConfigReport.text(of: configuration))
             output("\(path): OK, \(configuration.model.gestures.count) gestures")
             return 0

@@ -4,7 +4,8 @@ import Glibc
 
 /// The config's actions run commands, as root when the daemon runs as root: such a file
 /// must be as protected as a root-owned script. Refused when it is not owned by root, or
-/// when its group or others may write it.
+/// when its group or others may write it. `ConfigLoader.load(path:enforcingSafety:)` applies
+/// the rule to the file it opens.
 public enum ConfigFileSafety {
     /// Nil when `path` is safe to load as root, else why not. `stat` follows symlinks, as
     /// loading does: it is the target that is read.
@@ -26,11 +27,6 @@ public enum ConfigFileSafety {
             return "it is writable by \(who) (mode \(octal(mode))), and its actions run as root (chmod go-w \(path))"
         }
         return nil
-    }
-
-    /// Throws `ConfigError.unsafe` with the reason when `problem(path:)` finds one.
-    public static func verify(path: String) throws(ConfigError) {
-        if let reason = problem(path: path) { throw .unsafe(path: path, reason: reason) }
     }
 
     /// True when this process runs as root, the case in which the checks apply.

@@ -7,8 +7,10 @@ public enum ConfigLoader {
     public static let defaultPath = "/etc/gestured/gestures.toml"
 
     /// Reads `path` and parses it (`parse(text:file:)`), naming the file by `path` in errors.
-    public static func load(path: String) throws(ConfigError) -> Configuration {
-        try parse(text: FileText.read(path: path), file: path)
+    /// With `enforcingSafety` (the daemon passes `ConfigFileSafety.isRoot`), a file that is
+    /// not root's or that others may write is refused with `ConfigError.unsafe`.
+    public static func load(path: String, enforcingSafety: Bool = false) throws(ConfigError) -> Configuration {
+        try parse(text: FileText.read(path: path, enforcingSafety: enforcingSafety), file: path)
     }
 
     /// Parses a config. Throws the first syntax error (TOMLKit's line and column), or, for a

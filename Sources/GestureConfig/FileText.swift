@@ -7,10 +7,19 @@ enum FileText {
     /// Config files are small; anything this big is a mistake (a device node, a log).
     static let maximumSize = 4 << 20
 
-    static func read(path: String) throws(ConfigError) -> String {
+    /// With `enforcingSafety`, applies `ConfigFileSafety` to the opened file itself, so the
+    /// file checked is the file read (no window to swap it between a check and the read).
+    static func read(path: String, enforcingSafety: Bool = false) throws(ConfigError) -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(path: path, reason: errnoText()) }
         defer { close(fd) }
+        if enforcingSafety {
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: errnoText()) }
+            if let reason = ConfigFileSafety.problem(owner: info.st_uid, mode: info.st_mode, path: path) {
+                throw .unsafe(path: path, reason: reason)
+            }
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {

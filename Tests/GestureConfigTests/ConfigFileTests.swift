@@ -30,8 +30,24 @@ import Testing
             chown(file.path, 1000, 1000)
         }
         #expect(ConfigFileSafety.problem(path: file.path)?.hasPrefix("it is owned by uid ") == true)
-        #expect(throws: ConfigError.self) { try ConfigFileSafety.verify(path: file.path) }
         #expect(ConfigFileSafety.problem(path: file.path + ".missing") == "cannot stat it: No such file or directory")
+    }
+
+    @Test func loadEnforcingSafetyChecksTheFileItReads() throws {
+        let file = TemporaryFile(contents: Fixture.screen, mode: 0o606)
+        #expect(throws: ConfigError.self) { try ConfigLoader.load(path: file.path, enforcingSafety: true) }
+        do {
+            _ = try ConfigLoader.load(path: file.path, enforcingSafety: true)
+        } catch {
+            guard case .unsafe(let path, let reason) = error else {
+                Issue.record("expected an unsafe-file error, got \(error)")
+                return
+            }
+            #expect(path == file.path)
+            #expect(reason.contains(geteuid() == 0 ? "writable by others (mode 0606)" : "not root"))
+        }
+        // Without enforcement the same file loads.
+        #expect(try ConfigLoader.load(path: file.path).model.screen.width == 800)
     }
 
     @Test func unreadableFileSaysWhy() {
