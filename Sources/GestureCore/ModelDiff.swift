@@ -1,14 +1,14 @@
-import GestureCore
-
 /// What a reload changes, gesture by gesture. A gesture is *unchanged* when a gesture of
 /// the same name exists in both models with the same definition once indices are read as
-/// names: its type, parameters, enabled flag, predicates, the gestures it relates to
-/// (declared on either side: "b is required to fail by a" changes a), and
-/// its view with every ancestor (so a moved or resized view changes its gestures). Indices
-/// alone cannot decide this: adding one gesture shifts the indices of all later ones.
+/// names: its type, parameters, enabled flag, predicates, the gestures its own spec relates
+/// it to, and its view with every ancestor (so a moved or resized view changes its
+/// gestures). Indices alone cannot decide this: adding one gesture shifts the indices of
+/// all later ones. A relation declared by another gesture belongs to that gesture's spec:
+/// removing it changes that gesture, and the one it named runs on without it.
 ///
-/// The engine's `replaceModel` lets unchanged gestures in flight continue and ends the
-/// others with `cancelled`; the daemon reports this diff on reload.
+/// Pure and model-only, so both the engine's `replaceModel` (which lets unchanged gestures
+/// in flight continue and ends the others with `cancelled`) and the daemon's reload report
+/// can use it.
 public struct ModelDiff: Equatable, Sendable {
     /// For each gesture of the new model, the index of the same unchanged gesture in the old one.
     public var continuing: [Int?]
@@ -56,11 +56,9 @@ public struct ModelDiff: Equatable, Sendable {
         var enabled: Bool
         /// The gesture's view, then its ancestors up to the root.
         var viewChain: [ViewSpecByName]
-        /// Either side's yes counts.
         var simultaneousWith: Set<String>
-        /// The gestures it waits for, and those that wait for it, from both declarations.
-        var waitsFor: Set<String>
-        var waitedForBy: Set<String>
+        var requireToFail: Set<String>
+        var requiredToFailBy: Set<String>
         var cannotPrevent: Set<String>
         var cannotBePreventedBy: Set<String>
         var shouldBegin: ShouldBegin
@@ -81,10 +79,9 @@ public struct ModelDiff: Equatable, Sendable {
                 viewChain.append(ViewSpecByName(model.views[current]))
                 view = model.views[current].parent
             }
-            let others = model.gestures.indices.filter { $0 != index }
-            simultaneousWith = names(spec.simultaneousWith + others.filter { model.gestures[$0].simultaneousWith.contains(index) })
-            waitsFor = names(model.failureRequirements(of: index))
-            waitedForBy = names(others.filter { model.failureRequirements(of: $0).contains(index) })
+            simultaneousWith = names(spec.simultaneousWith)
+            requireToFail = names(spec.requireToFail)
+            requiredToFailBy = names(spec.requiredToFailBy)
             cannotPrevent = names(spec.cannotPrevent)
             cannotBePreventedBy = names(spec.cannotBePreventedBy)
             shouldBegin = spec.shouldBegin
