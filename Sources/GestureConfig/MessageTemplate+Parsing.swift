@@ -48,10 +48,15 @@ extension MessageTemplate {
         self.init(segments: segments)
     }
 
-    /// The environment variable a command action receives a field in: `x` -> `GESTURE_X`.
+    /// The environment variable a command action receives a field in: `x` -> `GESTURE_X`,
+    /// with `gesture` -> `GESTURE_NAME` and `t` -> `GESTURE_TIME` (as the dispatcher sets them).
     /// Commands get values this way only, never spliced into the shell string.
     public static func environmentName(for field: String) -> String {
-        "GESTURE_" + field.uppercased()
+        switch field {
+        case "gesture": "GESTURE_NAME"
+        case "t": "GESTURE_TIME"
+        default: "GESTURE_" + field.uppercased()
+        }
     }
 
     /// The event fields that a command string names as `{field}`, which commands do not

@@ -18,6 +18,8 @@ import Testing
 
     @Test func everyFieldHasAnEnvironmentName() {
         #expect(MessageTemplate.environmentName(for: "translation_x") == "GESTURE_TRANSLATION_X")
+        #expect(MessageTemplate.environmentName(for: "gesture") == "GESTURE_NAME")
+        #expect(MessageTemplate.environmentName(for: "t") == "GESTURE_TIME")
         for field in MessageTemplate.fieldNames {
             #expect((try? MessageTemplate(parsing: "{\(field)}"))?.segments == [.field(field)])
         }
