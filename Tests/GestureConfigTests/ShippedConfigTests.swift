@@ -45,7 +45,7 @@ import Testing
         #expect(zoom.type == .pinch)
         #expect(configuration.model.views[zoom.view].name == "map")
         #expect(zoom.simultaneousWith == [byName("map_rotate")])
-        #expect(gestures[byName("map_pan")].requireToFail == [byName("next_floor")])
+        #expect(gestures[byName("map_pan")].requireToFail == [byName("next_floor"), byName("admin_menu")])
 
         let cooldowns = configuration.actions.flatMap { $0.byState.values.flatMap { $0 } }.map(\.cooldown)
         #expect(cooldowns.filter { $0 > 0 }.count >= 4)
