@@ -3,9 +3,12 @@ import TOMLKit
 
 /// Walks the parsed TOML table section by section, reporting problems to the sink and
 /// carrying on with placeholders so that one pass finds them all.
-struct ConfigBuilder {
+final class ConfigBuilder {
     let root: TopLevel
     let sink: DiagnosticSink
+    /// The screen; nil when `[screen]` is missing or invalid, and then frames are laid out
+    /// on a stand-in and not checked against it (they would all seem wrong).
+    private(set) var screen: ScreenSize?
 
     /// The top-level tables, read once.
     struct TopLevel {
@@ -23,12 +26,12 @@ struct ConfigBuilder {
                         gestures: reader.table("gesture"))
         reader.finish()
         self.sink = sink
+        screen = readScreen(root.screen)
     }
 
     /// The configuration, or nil when a problem left no usable value (the sink says which).
     func build() -> Configuration? {
         let daemon = readDaemon(root.daemon)
-        let screen = readScreen(root.screen)
         // Without a valid screen, lay out on a stand-in so frames report only their own problems.
         let layout = screen ?? ScreenSize(width: 1000, height: 1000)
         let screenRect = Rect(x: 0, y: 0, width: layout.width, height: layout.height)
@@ -71,8 +74,9 @@ struct ConfigBuilder {
     }
 
     /// `{ x, y, width, height }` in px or percent of `parent`, offsets from its origin.
-    /// Omitted: x and y 0, width and height 100%.
-    func readRect(_ reader: TableReader, in parent: Rect) -> Rect? {
+    /// Omitted: x and y 0, width and height 100%. A rectangle wholly outside its parent
+    /// (`parentName`) could never be touched and is an error.
+    func readRect(_ reader: TableReader, in parent: Rect, parentName: String) -> Rect? {
         func component(_ key: String, default value: Units.FrameLength) -> Units.FrameLength? {
             guard reader.contains(key) else {
                 _ = reader.value(key)
@@ -99,8 +103,17 @@ struct ConfigBuilder {
             sink.report(reader.path.appending(key), "must be more than 0", expected: Units.frameExpected,
                         found: Units.format(size) + "px")
         }
-        return rect.width > 0 && rect.height > 0 ? rect : nil
+        guard rect.width > 0 && rect.height > 0 else { return nil }
+        let overlaps = rect.x < parent.x + parent.width && parent.x < rect.x + rect.width
+            && rect.y < parent.y + parent.height && parent.y < rect.y + rect.height
+        if screen != nil, !overlaps {
+            sink.report(reader.path, "lies entirely outside \(parentName), so no touch can reach it",
+                        expected: "a rectangle overlapping \(parentName) (\(Units.format(rect: parent)))",
+                        found: Units.format(rect: rect))
+        }
+        return rect
     }
+
 
     /// Gesture or view names under a key, checked against `names`: unknown ones (with a
     /// did-you-mean), repeats and, with `excluding`, the owner itself are reported.

@@ -6,7 +6,7 @@ public enum ConfigReport {
     public static func text(of configuration: Configuration) -> String {
         let model = configuration.model
         var lines: [String] = []
-        lines.append("screen: \(px(model.screen.width)) x \(px(model.screen.height))")
+        lines.append("screen: \(Units.format(model.screen.width))x\(Units.format(model.screen.height)) px")
         lines.append("views:")
         for view in model.views {
             var line = "  \(view.name): \(rect(view.frame))"
@@ -107,7 +107,7 @@ public enum ConfigReport {
             parts.append("calibration [\(mapping.calibration.map { Units.format($0) }.joined(separator: ", "))]")
         }
         parts.append("output " + (mapping.output.map { rect($0) } ?? "whole screen"))
-        if let size = mapping.sizeMM { parts.append("size \(Units.format(size.width)) x \(Units.format(size.height)) mm") }
+        if let size = mapping.sizeMM { parts.append("size \(Units.format(size.width))x\(Units.format(size.height)) mm") }
         return parts.joined(separator: ", ")
     }
 
@@ -116,9 +116,5 @@ public enum ConfigReport {
         return "0x" + String(repeating: "0", count: 4 - digits.count) + digits
     }
 
-    private static func px(_ value: Double) -> String { "\(Units.format(value))px" }
-
-    private static func rect(_ r: Rect) -> String {
-        "\(px(r.width)) x \(px(r.height)) at (\(Units.format(r.x)), \(Units.format(r.y)))"
-    }
+    private static func rect(_ r: Rect) -> String { "px " + Units.format(rect: r) }
 }

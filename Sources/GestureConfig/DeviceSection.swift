@@ -62,7 +62,7 @@ extension ConfigBuilder {
             mapping.calibration = matrix
         }
         if let output = reader.table("output") {
-            mapping.output = readRect(output, in: screen)
+            mapping.output = readRect(output, in: screen, parentName: "the screen")
         }
         if let size = readNumbers(reader, "size_mm", count: 2, expected: "[width, height] in mm, both more than 0") {
             if size.allSatisfy({ $0 > 0 }) {

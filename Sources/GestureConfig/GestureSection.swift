@@ -126,7 +126,7 @@ extension ConfigBuilder {
                             expected: "min_touches <= max_touches", found: "\(low) > \(high)")
             }
         }
-        predicate.region = reader.table("region").flatMap { readRect($0, in: screen) }
+        predicate.region = reader.table("region").flatMap { readRect($0, in: screen, parentName: "the screen") }
         predicate.devices = reader.strings("devices") ?? []
         reader.finish()
         return predicate
@@ -146,7 +146,7 @@ extension ConfigBuilder {
             }
         }
         predicate.hitViews = readReferences(reader, key: "views", kind: "view", names: views.map(\.name))
-        predicate.region = reader.table("region").flatMap { readRect($0, in: screen) }
+        predicate.region = reader.table("region").flatMap { readRect($0, in: screen, parentName: "the screen") }
         predicate.devices = reader.strings("devices") ?? []
         reader.finish()
         return predicate

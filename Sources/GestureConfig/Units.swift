@@ -119,4 +119,9 @@ enum Units {
     }
 
     static func format(angle: Double) -> String { "\(format(angle * 180 / .pi))deg" }
+
+    /// `200x600 at (100, 0)`, px.
+    static func format(rect: Rect) -> String {
+        "\(format(rect.width))x\(format(rect.height)) at (\(format(rect.x)), \(format(rect.y)))"
+    }
 }

@@ -39,8 +39,10 @@ extension ConfigBuilder {
         // Parents first: a depth-first walk from the root, children in file order.
         func place(childrenOf parentIndex: Int) {
             for view in declared where view.parent == views[parentIndex].name {
-                let frame = view.reader.table("frame").flatMap { readRect($0, in: views[parentIndex].frame) }
-                views.append(ViewSpec(name: view.name, parent: parentIndex, frame: frame ?? views[parentIndex].frame,
+                let parent = views[parentIndex]
+                let parentName = parentIndex == 0 ? "the screen" : "view '\(parent.name)'"
+                let frame = view.reader.table("frame").flatMap { readRect($0, in: parent.frame, parentName: parentName) }
+                views.append(ViewSpec(name: view.name, parent: parentIndex, frame: frame ?? parent.frame,
                                       enabled: view.enabled, hidden: view.hidden))
                 place(childrenOf: views.count - 1)
             }
@@ -56,7 +58,7 @@ extension ConfigBuilder {
         for view in declared {
             if !views.contains(where: { $0.name == view.name }) {
                 // Unplaced (bad parent): checked, attached to the root so indices stay valid.
-                _ = view.reader.table("frame").flatMap { readRect($0, in: screen) }
+                _ = view.reader.table("frame").flatMap { readRect($0, in: screen, parentName: "the screen") }
                 views.append(ViewSpec(name: view.name, parent: 0, frame: screen))
             }
             view.reader.finish()

@@ -96,6 +96,25 @@ import Testing
         ])
     }
 
+    @Test func rectanglesOutsideTheirParentCanNeverBeTouched() {
+        let text = Fixture.screen + """
+            [view.panel]
+            frame = { x = 100, width = 200 }
+            [view.off]
+            parent = "panel"
+            frame = { x = "100%", width = 10 }
+            [gesture.g]
+            type = "tap"
+            should_begin = { region = { y = 600 } }
+            """
+        #expect(Fixture.messages(text) == [
+            "test.toml:8:1: error: view.off.frame: lies entirely outside view 'panel', so no touch can reach it: expected a rectangle overlapping view 'panel' (200x600 at (100, 0)), found 10x600 at (300, 0)",
+            "test.toml:11:1: error: gesture.g.should_begin.region: lies entirely outside the screen, so no touch can reach it: expected a rectangle overlapping the screen (800x600 at (0, 0)), found 800x600 at (0, 600)",
+        ])
+        // With the screen itself invalid, frames are not judged against a stand-in.
+        #expect(Fixture.messages(text.replacing("width = 800", with: "width = 0")).count == 1)
+    }
+
     @Test func rootViewCannotBeDeclared() {
         #expect(Fixture.messages(Fixture.screen + "[view.screen]\nhidden = true\n") == [
             "test.toml:4:7: error: view.screen: 'screen' is the root view, the whole screen, and cannot be declared: expected another name",
