@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TestSupport"]),
         // The engine over real recordings (evemu files through the normalizer).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TestSupport"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "TestSupport"]),
         // The daemon's per-event path (event JSON, templates, publishing, socket actions)
         // under the malloc interposer.
         .executableTarget(name: "DaemonAllocationProbe", dependencies: [

@@ -10,6 +10,7 @@ struct GestureCtl: ParsableCommand {
             StatusCommand.self,
             MonitorCommand.self,
             ReloadCommand.self,
+            CheckCommand.self,
             DevicesCommand.self,
             TouchesCommand.self,
         ]
