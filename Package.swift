@@ -50,7 +50,7 @@ let package = Package(
         ]),
 
         // Shared test helpers: frame builders, the location of ../shared/recordings.
-        .target(name: "TestSupport", dependencies: ["GestureCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GestureCore", "CLinuxShims"], path: "Tests/TestSupport"),
         // Runs engine frames under the malloc interposer (LD_PRELOAD); GestureCoreTests spawns it.
         .executableTarget(name: "EngineAllocationProbe", dependencies: [
             "GestureCore", "TestSupport",
@@ -60,7 +60,14 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TestSupport"]),
         // The engine over real recordings (evemu files through the normalizer).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TestSupport"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "TestSupport"]),
+        // The daemon's per-event path (event JSON, templates, publishing, socket actions)
+        // under the malloc interposer.
+        .executableTarget(name: "DaemonAllocationProbe", dependencies: [
+            "GestureDaemon", "GestureConfig", "GestureCore",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+        ], path: "Tests/DaemonAllocationProbe"),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
     ]
 )
