@@ -13,7 +13,8 @@ The daemon's contract used here (docs/PROTOCOL.md and `gestured --help`):
   {"cmd": "subscribe"} streams one JSON line per gesture event.
 
 Recordings come from BenchRecordings (--tools DIR), the command action's clock from
-stamp.c (compiled here with cc).
+stamp.c (compiled here with cc). For a quick check, BENCH_TAPS, BENCH_STREAM_SECONDS and
+BENCH_IDLE_SECONDS shorten the runs (defaults 100, 20, 30).
 """
 import argparse
 import json
@@ -27,9 +28,9 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TAPS = 100            # taps replayed for the end-to-end latency, 200 ms apart
-STREAM_SECONDS = 20   # the 10-finger 240 Hz stream for CPU time
-IDLE_SECONDS = 30
+TAPS = int(os.environ.get("BENCH_TAPS", 100))            # taps replayed for the end-to-end latency, 200 ms apart
+STREAM_SECONDS = int(os.environ.get("BENCH_STREAM_SECONDS", 20))   # the 10-finger 240 Hz stream for CPU time
+IDLE_SECONDS = int(os.environ.get("BENCH_IDLE_SECONDS", 30))
 STARTS = 10
 
 
