@@ -167,7 +167,7 @@ func markdown(_ report: Report) -> String {
     out += "\n| engine target | measured | |\n|---|---|---|\n"
     for t in report.targets { out += "| \(t.target) | \(t.measured) | \(t.status) |\n" }
     if !report.daemon.isEmpty {
-        out += "\n#### Daemon (release build, `--static-swift-stdlib`)\n\n"
+        out += "\n#### Daemon (release build, `--static-swift-stdlib`) and memory\n\n"
         out += "| measure | value | target | |\n|---|---:|---|---|\n"
         for d in report.daemon {
             let value = d.value.map { String(format: $0 >= 100 ? "%.0f" : "%.2f", $0) + " " + d.unit } ?? "-"
