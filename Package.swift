@@ -43,6 +43,7 @@ let package = Package(
         .executableTarget(name: "gesturectl", dependencies: [
             "GestureDaemon", "GestureConfig", "TouchInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Shared test helpers: frame builders, the location of ../shared/recordings.
