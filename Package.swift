@@ -66,5 +66,8 @@ let package = Package(
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
+        // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
+        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "TestSupport", "gestured", "gesturectl"],
+                    exclude: ["Goldens"]),
     ]
 )
