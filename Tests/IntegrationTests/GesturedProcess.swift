@@ -32,7 +32,8 @@ final class GesturedProcess {
 
     /// Starts `gestured --config CONFIG --socket DIR/ctl.sock [--replay FILE]` and waits
     /// until it answers on its socket.
-    init(config: String, dir: TemporaryDirectory, replay: String? = nil, speed: Double = 1) throws {
+    init(config: String, dir: TemporaryDirectory, replay: String? = nil, speed: Double = 1,
+         environment extra: [String: String] = [:]) throws {
         socket = dir.file("ctl.sock")
         logPath = dir.file("gestured.log")
         var arguments = ["--config", config, "--socket", socket]
@@ -46,6 +47,7 @@ final class GesturedProcess {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         // Not under the test runner's systemd, if any.
         let environment = ProcessEnvironment.current().filter { !["NOTIFY_SOCKET", "WATCHDOG_USEC", "GESTURED_SOCKET"].contains($0.key) }
+            .merging(extra) { $1 }
         let argv = ([Binary.gestured] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -88,6 +90,21 @@ final class GesturedProcess {
         #expect(eventually { !isRunning }, "gestured did not stop on SIGTERM")
         #expect(exitStatus & 0x7f == 0 && (exitStatus >> 8) & 0xff == 0, "exit status \(exitStatus)\n\(log)")
         #expect(access(socket, F_OK) != 0, "socket left behind")
+    }
+
+    /// Context switches of all its threads so far.
+    func contextSwitches() -> Int {
+        var total = 0
+        guard let dir = opendir("/proc/\(pid)/task") else { return -1 }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard Int(name) != nil, let status = readText("/proc/\(pid)/task/\(name)/status") else { continue }
+            for line in status.split(separator: "\n") where line.hasSuffix("ctxt_switches") == false && line.contains("ctxt_switches:") {
+                total += Int(line.split(separator: "\t").last ?? "") ?? 0
+            }
+        }
+        return total
     }
 
     /// Processes whose parent is the daemon (any zombie among them is a child not reaped).
