@@ -49,7 +49,7 @@ release: deps
 # completions.
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(SYSCONFDIR)/gestured
-	install -m 0755 .build/release/gestured .build/release/gesturectl $(DESTDIR)$(PREFIX)/bin/
+	install -s -m 0755 .build/release/gestured .build/release/gesturectl $(DESTDIR)$(PREFIX)/bin/
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.toml ]; then \
 	  echo "install: keeping the existing $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.toml (the example is config/gestures.toml)"; \
 	else install -m 0644 config/gestures.toml $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.toml; fi

@@ -67,7 +67,7 @@ struct RecordCommand: ParsableCommand {
     private func firstTouchscreen() throws -> String {
         let devices = try TouchscreenDiscovery().inputDevices()
         guard let touchscreen = devices.first(where: \.isTouchscreen) else {
-            throw ValidationError("no touchscreen found: " + DevicesCommand.whyNoTouchscreen(inputDevices: devices.count))
+            throw CommandFailure("no touchscreen found: " + DevicesCommand.whyNoTouchscreen(inputDevices: devices.count))
         }
         return touchscreen.devnode
     }

@@ -53,7 +53,7 @@ struct ReplayCommand: ParsableCommand {
         let pipeline = GesturePipeline(configuration: configuration)
         pipeline.engine.traceEnabled = trace
         guard let replay = VirtualReplay(recording: recorded, pipeline: pipeline) else {
-            throw ValidationError("\(recording): libmtdev could not be set up for this protocol-A device")
+            throw CommandFailure("\(recording): libmtdev could not be set up for this protocol-A device")
         }
         if let warning = replay.warning { printError("warning: " + warning) }
         let actions = runActions ? try ActionRunner(configuration: configuration, origin: replay.origin) : nil

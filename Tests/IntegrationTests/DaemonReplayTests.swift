@@ -186,6 +186,19 @@ struct DaemonReplayTests {
         #expect(start.status == 1 && start.stderr.contains("not started"), "\(start)")
         #expect(access(dir.file("s.sock"), F_OK) != 0)
     }
+
+    /// As root, the config's commands would run as root: a file others may write is refused.
+    @Test(.enabled(if: geteuid() == 0, "the safety rule applies to root only"))
+    func asRootAWritableConfigIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        chmod(config, 0o666)
+        let start = try runTool(Binary.gestured, ["--config", config, "--socket", dir.file("s.sock")], dir: dir)
+        #expect(start.status == 1 && start.stderr.contains("refusing") && start.stderr.contains("chmod go-w"), "\(start)")
+        #expect(access(dir.file("s.sock"), F_OK) != 0)
+    }
 }
 
 /// The offline twin's events (`gesturectl replay --json`).
