@@ -47,7 +47,7 @@ let package = Package(
         ]),
 
         // Shared test helpers: frame builders, the location of ../shared/recordings.
-        .target(name: "TestSupport", dependencies: ["GestureCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GestureCore", "CLinuxShims"], path: "Tests/TestSupport"),
         // Runs engine frames under the malloc interposer (LD_PRELOAD); GestureCoreTests spawns it.
         .executableTarget(name: "EngineAllocationProbe", dependencies: [
             "GestureCore", "TestSupport",

@@ -1,21 +1,10 @@
 @testable import GestureConfig
 import Testing
+import TestSupport
 
 /// Property: random mutations of a valid file never crash the parser, the locator or the
 /// validator; a refused file always says where, within the file.
 @Suite struct MutationTests {
-    /// SplitMix64: a seeded generator, so a failure replays exactly.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Fragments that are likely to make interesting damage in this schema.
     static let fragments = [
         "[", "]", "[[", "[\n", "[=", "[[ ", "\"", "'", "=", "{", "}", ",", ".", "#", "\n", "-", "%", "ms", "0", "1e9", "\"\"\"", "\\",
@@ -23,7 +12,7 @@ import Testing
         "on.recognized.command = \"{x}\"\n", "taps = -1\n", "min_press = \"-1s\"\n", "view = \"nowhere\"\n",
     ]
 
-    static func mutate(_ lines: [String], using rng: inout SplitMix) -> [String] {
+    static func mutate(_ lines: [String], using rng: inout SeededGenerator) -> [String] {
         var lines = lines
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             let i = Int.random(in: 0..<lines.count, using: &rng)
@@ -51,7 +40,7 @@ import Testing
     @Test func randomMutationsOfTheShippedFileNeverCrash() throws {
         let original = try FileText.read(path: Fixture.shippedConfigPath)
         let lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var rng = SplitMix(state: 0x6765_7374_7572_6564)
+        var rng = SeededGenerator(seed: 0x6765_7374_7572_6564)
         var refused = 0
         for round in 0..<400 {
             let text = Self.mutate(lines, using: &rng).joined(separator: "\n")

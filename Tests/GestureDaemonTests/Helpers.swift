@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinuxShims
 import GestureConfig
 import GestureCore
 import Testing
@@ -85,7 +86,8 @@ final class Listener {
     func accept() -> FileDescriptor? {
         guard !datagram else { return nil }
         try? fd.setNonBlocking()
-        let raw = Glibc.accept(fd.rawValue, nil, nil)
+        // CLOEXEC: a child spawned by a parallel test must not hold the connection open.
+        let raw = cls_accept4(fd.rawValue, Int32(SOCK_CLOEXEC.rawValue))
         guard raw >= 0 else { return nil }
         let connection = FileDescriptor(raw)
         try? connection.setNonBlocking()

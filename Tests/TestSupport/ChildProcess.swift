@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CLinuxShims
 import Glibc
 #endif
 
@@ -22,7 +23,9 @@ public enum ChildProcess {
     /// Runs `path` with `arguments` and `environment` added to this process's environment.
     public static func run(_ path: String, arguments: [String] = [], environment: [String: String] = [:]) throws -> Result {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw Failure.spawn(path: path, errno: errno) }
+        // CLOEXEC: children other tests spawn meanwhile must not inherit this pipe (dup2 in the
+        // file actions clears the flag on the child's stdout).
+        guard cls_pipe2(&fds, O_CLOEXEC) == 0 else { throw Failure.spawn(path: path, errno: errno) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

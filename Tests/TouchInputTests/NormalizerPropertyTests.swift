@@ -1,5 +1,6 @@
 import GestureCore
 import Testing
+import TestSupport
 @testable import TouchInput
 
 /// Random event streams, including the ones real devices should never send (repeated and
