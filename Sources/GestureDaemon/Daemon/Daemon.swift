@@ -161,6 +161,9 @@ public final class Daemon {
             || configuration.daemon.socketGroup != previous.daemon.socketGroup {
             logger.notice("reload: socket settings change at the next start")
         }
+        if configuration.daemon.logLevel != previous.daemon.logLevel {
+            logger.notice("reload: log_level changes at the next start")
+        }
         lastReload = ReloadRecord(at: now, error: nil)
         try? notifier?.notify("READY=1")
         let message = "reloaded \(options.configPath): \(diff.summary)"
