@@ -1,0 +1,1 @@
+gestured_scenarios() { :; }

@@ -1,0 +1,95 @@
+# The guest harness (busybox ash, sourced): checks into the summary, touchscreens through
+# uinput, an independent reader of their events, replays. Every wait polls with a ceiling.
+
+RESULTS=${RESULTS:-/results}
+SUMMARY=$RESULTS/summary.tsv
+SCENARIO=setup
+
+# One line per check: scenario, check, pass|fail, detail (tab-separated, for run.sh).
+record() { # CHECK pass|fail DETAIL
+  printf '%s\t%s\t%s\t%s\n' "$SCENARIO" "$1" "$2" "$3" >> "$SUMMARY"
+  echo "vm: [$SCENARIO] $2: $1${3:+ ($3)}"
+}
+
+check() { # CHECK DETAIL COMMAND...: pass when COMMAND succeeds
+  _name=$1 _detail=$2; shift 2
+  if "$@"; then record "$_name" pass "$_detail"; else record "$_name" fail "$_detail"; fi
+}
+
+expect_eq() { # CHECK EXPECTED ACTUAL
+  if [ "$2" = "$3" ]; then record "$1" pass "$3"; else record "$1" fail "expected $2, got $3"; fi
+}
+
+begin_scenario() { # NAME: a fresh folder for its artifacts
+  SCENARIO=$1
+  SCENARIO_DIR=$RESULTS/$1
+  mkdir -p "$SCENARIO_DIR"
+  echo "vm: --- $1"
+}
+
+wait_for() { # SECONDS COMMAND...: poll every 20 ms until COMMAND succeeds
+  _deadline=$(( $(date +%s) + $1 + 1 )); shift
+  until "$@"; do
+    [ "$(date +%s)" -lt "$_deadline" ] || return 1
+    sleep 0.02
+  done
+}
+
+fd_open() { # PID PATH: PID holds PATH open
+  ls -l "/proc/$1/fd" 2>/dev/null | grep -q " $2\$"
+}
+
+# The description part of a recording or .desc (evemu-device wants no events).
+description_of() { # FILE -> path of a description-only copy
+  _d=/tmp/desc.$(basename "$1")
+  grep -v '^E:' "$1" > "$_d"
+  echo "$_d"
+}
+
+# The events alone, as evemu-play reads them.
+events_of() { # FILE -> path of an events-only copy
+  _e=/tmp/events.$(basename "$1")
+  grep '^E:' "$1" > "$_e"
+  echo "$_e"
+}
+
+# A touchscreen through uinput; killing its evemu-device process unplugs it. Waits until
+# udev has initialized it (libinput ignores devices udev never saw).
+device_create() { # DESCFILE -> DEV_PID DEV_NODE DEV_NAME
+  _out=/tmp/evemu-device.$SCENARIO.$$
+  evemu-device "$(description_of "$1")" > "$_out" 2>&1 &
+  DEV_PID=$!
+  wait_for 5 grep -qs ': /dev/input/event' "$_out" || { cat "$_out"; return 1; }
+  DEV_NODE=$(sed -n 's|^.*: \(/dev/input/event[0-9]*\)$|\1|p' "$_out")
+  DEV_NAME=$(sed -n 's|^\(.*\): /dev/input/event[0-9]*$|\1|p' "$_out")
+  _devnum=$(cat "/sys/class/input/${DEV_NODE##*/}/dev")
+  wait_for 5 grep -q '^E:ID_INPUT_TOUCHSCREEN=1' "/run/udev/data/c$_devnum" || {
+    echo "vm: udev never marked $DEV_NODE as a touchscreen"; return 1; }
+}
+
+device_remove() { # unplug the current device
+  kill "$DEV_PID" 2>/dev/null; wait "$DEV_PID" 2>/dev/null
+  wait_for 5 test ! -e "$DEV_NODE"
+}
+
+# evtest reads the device independently of the daemons and prints each event's kernel
+# time (CLOCK_REALTIME), which is what latencies are measured from.
+reader_start() { # LOGFILE
+  evtest "$DEV_NODE" > "$1" 2>&1 &
+  READER_PID=$!
+  wait_for 5 fd_open "$READER_PID" "$DEV_NODE"
+}
+
+reader_stop() {
+  kill "$READER_PID" 2>/dev/null; wait "$READER_PID" 2>/dev/null
+}
+
+replay() { # EVENTSFILE
+  evemu-play "$DEV_NODE" < "$(events_of "$1")"
+}
+
+# Resident and peak resident size of a process, in kB.
+rss_of() { # DAEMON PID
+  awk -v d="$1" -v s="$SCENARIO" '/^VmRSS/ { r = $2 } /^VmHWM/ { h = $2 }
+    END { printf "%s\t%s\t%s\t%s\n", d, s, r, h }' "/proc/$2/status" >> "$RESULTS/rss.tsv"
+}

@@ -1,0 +1,18 @@
+# Runs every scenario in the guest and leaves the summary (and each scenario's artifacts)
+# in the results folder; the summary is also printed between markers for the serial log.
+RESULTS=${1:-/results}
+. /vm/lib.sh
+. /vm/lisgd.sh
+. /vm/gestured.sh
+
+: > "$SUMMARY"
+: > "$RESULTS/rss.tsv"
+lisgd_scenarios
+if [ "$(cat /vm/gestured-enabled)" = 1 ]; then
+  gestured_scenarios
+else
+  echo "vm: gestured scenarios off (VM_GESTURED=1 turns them on)"
+fi
+echo VM-SUMMARY-BEGIN
+cat "$SUMMARY"
+echo VM-SUMMARY-END
