@@ -3,7 +3,8 @@
 # programs the scenarios drive, exactly the shared libraries the Debian loader says they
 # need, the kernel modules the guest loads, the guest scripts and the recordings.
 # With VM_GESTURED=1 it adds the release gestured and gesturectl.
-# Output: $VM_CACHE/initramfs.cpio (uncompressed newc: the kernel unpacks it fastest).
+# Output: $VM_CACHE/initramfs.cpio (uncompressed newc: the kernel unpacks it fastest;
+# every file owned by root, whoever builds it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . vm/lib.sh
@@ -101,7 +102,7 @@ main() {
   stage_udev
   stage_modules
   stage_scenarios
-  (cd "$STAGE" && find . -print0 | cpio --null -o -H newc --quiet) > "$VM_CACHE/initramfs.cpio"
+  (cd "$STAGE" && find . -print0 | cpio --null -o -H newc -R 0:0 --quiet) > "$VM_CACHE/initramfs.cpio"
   log "initramfs: $(du -h "$VM_CACHE/initramfs.cpio" | cut -f1) (gestured: $VM_GESTURED)"
 }
 

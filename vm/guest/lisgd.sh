@@ -37,6 +37,7 @@ lisgd_case() { # CASE DESC EVENTS REPEATS WIDTH HEIGHT TIMEOUT_MS FINGERS EXPECT
   rss_of lisgd "$_pid"
   kill "$_pid"; wait "$_pid" 2>/dev/null
   device_remove
+  awk '{ printf "%s\tlisgd\t%s\trecognized\n", $1, $2 }' "$_log" > "$SCENARIO_DIR/actions.tsv"
   for _e in $_expected; do
     expect_eq "lisgd ran ${_e%=*}" "${_e#*=}" "$(grep -c " ${_e%=*}\$" "$_log")"
   done
