@@ -38,6 +38,6 @@ vm-test: vm-initramfs
 vm-shell: vm-initramfs
 	vm/run.sh shell
 
-# The lisgd side-by-side table (markdown for docs/BENCHMARKS.md) from the last vm-test.
+# The lisgd side-by-side table of the last vm-test, printed and written into docs/BENCHMARKS.md.
 vm-report:
-	@vm/report.sh
+	vm/report.sh --update docs/BENCHMARKS.md

@@ -4,18 +4,24 @@
 # action: from the event that triggered it (the last SYN_REPORT the kernel delivered
 # before the action ran) and from the first touch-down of that stroke. Event times come
 # from evtest in the guest (kernel CLOCK_REALTIME), action times from the command itself
-# (ash's $EPOCHREALTIME). Usage: report.sh [RESULTS_DIR]  (markdown on stdout)
+# (ash's $EPOCHREALTIME).
+# Usage: report.sh [--update FILE] [RESULTS_DIR]: markdown on stdout; with --update, also
+# into FILE between the vm-report markers (appended as a new section when absent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . vm/lib.sh
 
+UPDATE=
+if [ "${1:-}" = --update ]; then UPDATE=${2:?--update needs a file}; shift 2; fi
 RESULTS=${1:-$VM_CACHE/results}
+BEGIN_MARK="<!-- vm-report:begin (vm/report.sh writes this part) -->"
+END_MARK="<!-- vm-report:end -->"
 CASES=(elan-swipe-right dell-swipe-down-3f atmel-4f-drag-down ep0430m09-2f-scroll pixel-fling)
 declare -A TITLE=(
   [elan-swipe-right]="1-finger swipe right, 80 mm in 200 ms, x10 (synthetic, ELAN 04f3:010c)"
   [dell-swipe-down-3f]="3-finger swipe down, 60 mm in 250 ms, x10 (synthetic, Dell Canvas)"
-  [atmel-4f-drag-down]="4-finger drag down, x3 (real, Atmel maXTouch)"
-  [ep0430m09-2f-scroll]="2-finger swipe up, x3 (real, EP0430M09; lisgd -m 1200)"
+  [atmel-4f-drag-down]="4-finger drag down, x3 (real, Atmel maXTouch; lisgd -m 1500)"
+  [ep0430m09-2f-scroll]="2-finger swipe up, x3 (real, EP0430M09; lisgd -m 1500)"
   [pixel-fling]="1-finger fling at 332.8 deg, x3 (real, Pixel Tablet)"
 )
 
@@ -76,8 +82,7 @@ rss_table() {
   done
 }
 
-main() {
-  [ -f "$RESULTS/summary.tsv" ] || die "no results in $RESULTS: run 'make vm-test' (VM_GESTURED=1 for the gestured columns)"
+table() {
   echo "Swipes replayed through uinput in a qemu VM (TCG, 2 vCPUs, Debian's 6.1 kernel);"
   echo "lisgd 0.3.7 (Debian) and gestured each alone on the same device and replay."
   echo "Latencies in ms, p50 / p99: from the event that triggered the action, and from the"
@@ -89,6 +94,30 @@ main() {
   for c in "${CASES[@]}"; do row "$c"; done
   echo
   rss_table
+}
+
+# Replaces the marked part of FILE with TEXT, or appends a section holding it.
+update_file() { # FILE TEXT
+  local file=$1 text=$2
+  if [ -f "$file" ] && grep -qF "$BEGIN_MARK" "$file"; then
+    awk -v b="$BEGIN_MARK" -v e="$END_MARK" -v t="$text" '
+      $0 == b { print; print t; skip = 1; next }
+      $0 == e { skip = 0 }
+      !skip' "$file" > "$file.tmp" && mv "$file.tmp" "$file"
+  else
+    mkdir -p "$(dirname "$file")"
+    printf '\n## Side by side with lisgd, through a real kernel\n\nReproduce: `make vm-test VM_GESTURED=1 && make vm-report` (vm/README.md).\n\n%s\n%s\n%s\n' \
+      "$BEGIN_MARK" "$text" "$END_MARK" >> "$file"
+  fi
+  log "updated $file"
+}
+
+main() {
+  [ -f "$RESULTS/summary.tsv" ] || die "no results in $RESULTS: run 'make vm-test' (VM_GESTURED=1 for the gestured columns)"
+  local text
+  text=$(table)
+  echo "$text"
+  [ -z "$UPDATE" ] || update_file "$UPDATE" "$text"
 }
 
 main "$@"

@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 . vm/lib.sh
 
 MODE=${1:-test}
+# The shell gets a share of its own, so poking around keeps the last test's results.
 RESULTS=$VM_CACHE/results
+[ "$MODE" = test ] || RESULTS=$VM_CACHE/results-$MODE
 SERIAL_LOG=$VM_CACHE/serial.log
 VM_TIMEOUT=${VM_TIMEOUT:-600}
 
@@ -70,7 +72,6 @@ main() {
   rm -rf "$RESULTS" && mkdir -p "$RESULTS"
   case $MODE in
     shell) boot_interactive ;;
-    probe) boot_batch ;;
     test) boot_batch; verdict ;;
     *) die "unknown mode '$MODE' (test, shell)" ;;
   esac

@@ -21,7 +21,12 @@ gestured_start() { # CONFIG
   gestured --config /tmp/gestures.toml --socket "$GD_SOCKET" --log-level debug \
     > "$SCENARIO_DIR/gestured.log" 2>&1 &
   GD_PID=$!
-  wait_for 10 status_ok || { record "gestured answers status" fail "nothing on $GD_SOCKET; see gestured.log"; return 1; }
+  wait_for 10 eval 'status_ok || exited "$GD_PID"'
+  if exited "$GD_PID"; then
+    record "gestured answers status" fail "gestured exited: $(tail -n1 "$SCENARIO_DIR/gestured.log" | tr '\t' ' ')"
+    return 1
+  fi
+  status_ok || { record "gestured answers status" fail "nothing on $GD_SOCKET after 10 s; see gestured.log"; return 1; }
   gesturectl monitor --json --socket "$GD_SOCKET" > "$SCENARIO_DIR/monitor.jsonl" 2>&1 &
   MON_PID=$!
 }
@@ -54,10 +59,11 @@ actions_table() {
 
 gestured_end() {
   reader_stop
-  check "gestured alive" "pid $GD_PID" kill -0 "$GD_PID"
+  check "gestured alive" "pid $GD_PID" alive "$GD_PID"
+  expect_eq "no unreaped action children" "" "$(zombie_children "$GD_PID" | tr '\n' ' ')"
   rss_of gestured "$GD_PID"
-  kill "$MON_PID" "$GD_PID" 2>/dev/null
-  wait "$MON_PID" "$GD_PID" 2>/dev/null
+  stop_process "$MON_PID"
+  check "gestured exits on SIGTERM" "within 3 s" stop_process "$GD_PID"
   device_remove
   actions_table
   cp -r "$ACTIONS" "$SCENARIO_DIR/actions"
@@ -86,9 +92,9 @@ monitor_count() { # GESTURE STATE
 # Exactly COUNT actions of GESTURE in STATE, and as many events to the subscriber.
 # Waits for them with a ceiling; run after settle() so late extras are counted too.
 expect_gesture() { # GESTURE STATE COUNT
-  wait_for 5 test "$(actions_count "$1" "$2")" -ge "$3"
+  wait_for 3 test "$(actions_count "$1" "$2")" -ge "$3"
   expect_eq "command ran for $1 $2" "$3" "$(actions_count "$1" "$2")"
-  wait_for 3 test "$(monitor_count "$1" "$2")" -ge "$3"
+  wait_for 2 test "$(monitor_count "$1" "$2")" -ge "$3"
   expect_eq "subscriber got $1 $2" "$3" "$(monitor_count "$1" "$2")"
 }
 
@@ -194,7 +200,7 @@ scenario_unplug() {
   device_remove
   expect_gesture pan cancelled 1
   expect_gesture pan ended 0
-  check "gestured alive after the unplug" "" kill -0 "$GD_PID"
+  check "gestured alive after the unplug" "" alive "$GD_PID"
   check "status drops the unplugged device" "$_first" \
     wait_for 5 eval '! status_lists "$(name_key "$_first")"'
   device_create "$R/dell-canvas-advanced-silicon-touch-2-4-5-finger.evemu" ||

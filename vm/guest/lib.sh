@@ -88,6 +88,28 @@ replay() { # EVENTSFILE
   evemu-play "$DEV_NODE" < "$(events_of "$1")"
 }
 
+# Gone, or a zombie waiting for our `wait`.
+exited() { # PID
+  [ ! -e "/proc/$1" ] || grep -q '^[0-9]* (.*) Z' "/proc/$1/stat" 2>/dev/null
+}
+
+alive() { ! exited "$1"; }
+
+# SIGTERM, then SIGKILL when it outlives the grace; fails when SIGKILL was needed.
+stop_process() { # PID
+  kill "$1" 2>/dev/null
+  if wait_for 3 exited "$1"; then wait "$1" 2>/dev/null; return 0; fi
+  kill -9 "$1" 2>/dev/null; wait "$1" 2>/dev/null
+  return 1
+}
+
+# Children of PID that exited and were never reaped.
+zombie_children() { # PID
+  for _s in /proc/[0-9]*/stat; do
+    awk -v p="$1" '$4 == p && $3 == "Z" { print $1 }' "$_s" 2>/dev/null
+  done
+}
+
 # Resident and peak resident size of a process, in kB.
 rss_of() { # DAEMON PID
   awk -v d="$1" -v s="$SCENARIO" '/^VmRSS/ { r = $2 } /^VmHWM/ { h = $2 }
