@@ -32,21 +32,30 @@ latencies() { # DIR
       if ($0 !~ /^Event: time /) next
       split($0, f, /[ ,]+/); t = f[3]
       if ($0 ~ /SYN_REPORT/) { syn[++ns] = t; next }
+      # The reader lost events (the marker comes after the loss): contact counts restart.
+      if ($0 ~ /SYN_DROPPED/) { drop[++nx] = t; active = 0; next }
       if ($0 ~ /ABS_MT_TRACKING_ID\), value -1/) { if (active > 0) active--; next }
       if ($0 ~ /ABS_MT_TRACKING_ID\), value/) { if (active++ == 0) down[++nd] = t }
       next
     }
     $4 == "recognized" || $4 == "began" {
-      a = $1; trig = ""; td = ""
+      a = $1; trig = ""; td = ""; nxt = ""
       for (i = 1; i <= ns && syn[i] <= a; i++) trig = syn[i]
+      if (i <= ns) nxt = syn[i]
       for (i = 1; i <= nd && down[i] <= a; i++) td = down[i]
-      if (trig != "" && td != "") printf "%.1f %.1f\n", (a - trig) * 1000, (a - td) * 1000
+      # Unknown when events of this stroke may be missing: a loss between its
+      # touch-down and the first report after the action.
+      lost = 0
+      for (i = 1; i <= nx; i++) if (drop[i] > td && (nxt == "" || drop[i] <= nxt)) lost = 1
+      if (trig != "" && td != "" && !lost)
+        printf "%.1f %.1f\n", (a - trig) * 1000, (a - td) * 1000
+      else print "unknown"
     }' "$1/events.log" "$1/actions.tsv"
 }
 
 # p50/p99 (nearest rank) of one column.
 percentiles() { # COLUMN
-  sort -n -k"$1" | awk -v c="$1" 'NF { v[++n] = $c }
+  { grep -v unknown || true; } | sort -n -k"$1" | awk -v c="$1" 'NF { v[++n] = $c }
     END { if (n == 0) { print "-"; exit }
           p50 = v[int(0.5 * n + 0.999)]; p99 = v[int(0.99 * n + 0.999)]
           printf "%s / %s", p50, p99 }'
@@ -58,11 +67,15 @@ found() { # DIR: "N name[, M name]" or "nothing"
 }
 
 row() { # CASE
-  local c=$1 d cells=() lat
+  local c=$1 d cells=() lat unknown note
   for d in lisgd gestured; do
     if [ -f "$RESULTS/$d-$c/actions.tsv" ]; then
       lat=$(latencies "$RESULTS/$d-$c")
-      cells+=("$(found "$RESULTS/$d-$c")" "$(percentiles 1 <<<"$lat")" "$(percentiles 2 <<<"$lat")")
+      unknown=$(grep -c unknown <<<"$lat" || true)
+      note=
+      [ "$unknown" = 0 ] || note=" ($unknown without latency: the reader lost events)"
+      cells+=("$(found "$RESULTS/$d-$c")$note"
+              "$(percentiles 1 <<<"$lat")" "$(percentiles 2 <<<"$lat")")
     else
       cells+=("not run" "-" "-")
     fi
@@ -87,6 +100,7 @@ table() {
   echo "lisgd 0.3.7 (Debian) and gestured each alone on the same device and replay."
   echo "Latencies in ms, p50 / p99: from the event that triggered the action, and from the"
   echo "stroke's first touch-down (what a person feels: lisgd acts at lift, gestured mid-stroke)."
+  [ ! -f "$RESULTS/host-load" ] || echo "Host load average (1, 5, 15 min) at the end of the run: $(cat "$RESULTS/host-load")."
   echo
   echo "| case | lisgd found | gestured found | lisgd from trigger | gestured from trigger | lisgd from touch-down | gestured from touch-down |"
   echo "|---|---|---|---|---|---|---|"

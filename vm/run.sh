@@ -42,6 +42,8 @@ boot_batch() {
   local start=$SECONDS status=0
   timeout "$VM_TIMEOUT" qemu-system-x86_64 "${args[@]}" -display none -monitor none \
     -serial stdio < /dev/null | tee "$SERIAL_LOG" || status=$?
+  # Emulation slows with the host's load: the report shows it beside the latencies.
+  cut -d' ' -f1-3 /proc/loadavg > "$RESULTS/host-load"
   [ "$status" = 0 ] || die "qemu failed or timed out after $((SECONDS - start)) s (status $status); serial log: $SERIAL_LOG"
   log "VM ran $((SECONDS - start)) s"
 }

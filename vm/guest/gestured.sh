@@ -38,6 +38,7 @@ name_key() { echo "$1" | cut -c1-16; }
 gestured_abort() {
   kill ${MON_PID:-} ${GD_PID:-} ${DEV_PID:-} 2>/dev/null
   wait 2>/dev/null
+  end_scenario
 }
 
 gestured_begin() { # SCENARIO CONFIG DESC
@@ -67,6 +68,7 @@ gestured_end() {
   device_remove
   actions_table
   cp -r "$ACTIONS" "$SCENARIO_DIR/actions"
+  end_scenario
 }
 
 # Action files of GESTURE and STATE, optionally also with VAR=VALUE in their environment.
@@ -204,7 +206,7 @@ scenario_unplug() {
   check "status drops the unplugged device" "$_first" \
     wait_for 5 eval '! status_lists "$(name_key "$_first")"'
   device_create "$R/dell-canvas-advanced-silicon-touch-2-4-5-finger.evemu" ||
-    { record "second device created" fail ""; return; }
+    { record "second device created" fail ""; gestured_abort; return; }
   check "status reports the hot-plugged device" "$DEV_NAME" wait_for 5 status_lists "$(name_key "$DEV_NAME")"
   reader_start "$SCENARIO_DIR/events-second.log"
   replay "$R/synth-dell-tap.events"; settle

@@ -20,11 +20,18 @@ expect_eq() { # CHECK EXPECTED ACTUAL
   if [ "$2" = "$3" ]; then record "$1" pass "$3"; else record "$1" fail "expected $2, got $3"; fi
 }
 
+# Artifacts are written to tmpfs while the scenario runs and copied to the results share
+# at its end: writes to 9p are slow enough under emulation to make a reader drop events
+# (SYN_DROPPED) and to slow a daemon that logs.
 begin_scenario() { # NAME: a fresh folder for its artifacts
   SCENARIO=$1
-  SCENARIO_DIR=$RESULTS/$1
-  mkdir -p "$SCENARIO_DIR"
+  SCENARIO_DIR=/tmp/scenarios/$1
+  rm -rf "$SCENARIO_DIR" && mkdir -p "$SCENARIO_DIR"
   echo "vm: --- $1"
+}
+
+end_scenario() {
+  cp -r "$SCENARIO_DIR" "$RESULTS/"
 }
 
 wait_for() { # SECONDS COMMAND...: poll every 20 ms until COMMAND succeeds

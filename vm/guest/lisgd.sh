@@ -20,7 +20,7 @@ lisgd_case() { # CASE DESC EVENTS REPEATS WIDTH HEIGHT TIMEOUT_MS FINGERS EXPECT
   _desc=$2 _events=$3 _repeats=$4 _width=$5 _height=$6 _timeout=$7 _fingers=$8 _expected=$9
   _log=$SCENARIO_DIR/lisgd-actions.log
   : > "$_log"
-  device_create "$_desc" || { record "device created" fail "evemu-device $_desc"; return; }
+  device_create "$_desc" || { record "device created" fail "evemu-device $_desc"; end_scenario; return; }
   set -- # the -g bindings, as separate words
   for _dir in LR RL UD DU; do set -- "$@" -g "$(lisgd_binding "$_fingers" "$_dir" "$_log")"; done
   lisgd -d "$DEV_NODE" -w "$_width" -h "$_height" -m "$_timeout" "$@" > "$SCENARIO_DIR/lisgd.log" 2>&1 &
@@ -42,6 +42,7 @@ lisgd_case() { # CASE DESC EVENTS REPEATS WIDTH HEIGHT TIMEOUT_MS FINGERS EXPECT
     expect_eq "lisgd ran ${_e%=*}" "${_e#*=}" "$(grep -c " ${_e%=*}\$" "$_log")"
   done
   expect_eq "lisgd ran nothing else" "$_total" "$(count_lines "$_log")"
+  end_scenario
 }
 
 lisgd_scenarios() {
