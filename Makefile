@@ -12,9 +12,6 @@ APT_PACKAGES := libevdev-dev libudev-dev libmtdev-dev pkg-config evemu-tools
 
 .PHONY: deps build test unit-test run release install clean
 
-# Tiers and tools with their own files (vm tests, benchmarks).
--include $(wildcard mk/*.mk)
-
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
@@ -46,3 +43,6 @@ install: release
 
 clean:
 	rm -rf .build
+
+# Tiers and tools with their own files (vm tests, benchmarks).
+-include $(wildcard mk/*.mk)
