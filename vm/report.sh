@@ -120,6 +120,7 @@ update_file() { # FILE TEXT
       !skip' "$file" > "$file.tmp" && mv "$file.tmp" "$file"
   else
     mkdir -p "$(dirname "$file")"
+    [ -f "$file" ] || echo "# Benchmarks" > "$file"
     printf '\n## Side by side with lisgd, through a real kernel\n\nReproduce: `make vm-test VM_GESTURED=1 && make vm-report` (vm/README.md).\n\n%s\n%s\n%s\n' \
       "$BEGIN_MARK" "$text" "$END_MARK" >> "$file"
   fi
