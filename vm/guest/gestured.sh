@@ -16,8 +16,11 @@ status_lists() { status_ok && grep -qF "$1" /tmp/status.json; }
 gestured_start() { # CONFIG
   install -m 0644 "/vm/configs/$1" /tmp/gestures.toml
   rm -rf "$ACTIONS" && mkdir -p "$ACTIONS" "${GD_SOCKET%/*}"
-  check "config accepted" "gesturectl check $1" \
-    sh -c "gesturectl check /tmp/gestures.toml > '$SCENARIO_DIR/check.log' 2>&1"
+  if gesturectl check /tmp/gestures.toml > "$SCENARIO_DIR/check.log" 2>&1; then
+    record "config accepted" pass "gesturectl check $1"
+  else
+    record "config accepted" fail "$1: $(grep -m1 . "$SCENARIO_DIR/check.log" | tr '\t' ' ')"
+  fi
   gestured --config /tmp/gestures.toml --socket "$GD_SOCKET" --log-level debug \
     > "$SCENARIO_DIR/gestured.log" 2>&1 &
   GD_PID=$!
