@@ -45,6 +45,12 @@ stage_busybox() {
   done
 }
 
+# Debug symbols are most of a Swift binary; the guest unpacks every byte at boot.
+stripped() { # BINARY -> path of a stripped copy (the binary itself without strip)
+  command -v strip >/dev/null || { echo "$1"; return; }
+  strip -o "$VM_CACHE/$(basename "$1").stripped" "$1" && echo "$VM_CACHE/$(basename "$1").stripped"
+}
+
 stage_programs() {
   local p
   install -D -m 0755 "$VM_ROOT/lib64/ld-linux-x86-64.so.2" "$STAGE/lib64/ld-linux-x86-64.so.2"
@@ -54,7 +60,7 @@ stage_programs() {
     for p in gestured gesturectl; do
       [ -x ".build/release/$p" ] ||
         die ".build/release/$p is missing: run 'swift build -c release --static-swift-stdlib' (or VM_GESTURED=0)"
-      copy_elf ".build/release/$p" "usr/bin/$p"
+      copy_elf "$(stripped ".build/release/$p")" "usr/bin/$p"
     done
   fi
 }
