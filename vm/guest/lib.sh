@@ -91,6 +91,14 @@ reader_stop() {
   kill "$READER_PID" 2>/dev/null; wait "$READER_PID" 2>/dev/null
 }
 
+# Kernel times from the reader's log (after reader_stop: evtest writes it at exit).
+first_touch_time() { # LOG: the first new contact
+  awk -F'[ ,]+' '/ABS_MT_TRACKING_ID\), value [0-9]/ { print $3; exit }' "$1"
+}
+last_event_time() { # LOG
+  awk -F'[ ,]+' '/^Event: time/ { t = $3 } END { print t }' "$1"
+}
+
 replay() { # EVENTSFILE
   evemu-play "$DEV_NODE" < "$(events_of "$1")"
 }
