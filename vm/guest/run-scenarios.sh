@@ -7,6 +7,9 @@ RESULTS=${1:-/results}
 
 : > "$SUMMARY"
 : > "$RESULTS/rss.tsv"
+# What every scenario stands on; when these fail, the scenario failures below follow.
+check "uinput available" "/dev/uinput" test -c /dev/uinput
+check "systemd-udevd running" "" pidof systemd-udevd
 lisgd_scenarios
 if [ "$(cat /vm/gestured-enabled)" = 1 ]; then
   gestured_scenarios
