@@ -5,7 +5,9 @@
 
 VM_GESTURED ?= 0
 VM_APT_PACKAGES := qemu-system-x86 cpio xz-utils
-export VM_GESTURED
+# VM_ONLY=REGEX: only the scenarios whose names match (e.g. VM_ONLY='unplug|pinch').
+VM_ONLY ?=
+export VM_GESTURED VM_ONLY
 
 .PHONY: vm-deps vm-fetch vm-initramfs vm-test vm-shell vm-report
 

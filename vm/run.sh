@@ -27,7 +27,7 @@ qemu_args() {
   # shellcheck disable=SC2046 # accel_args is several words by design
   printf '%s\n' -machine pc -m 1024 -smp 2 $(accel_args) -no-reboot \
     -kernel "$VM_KERNEL_DIR/vmlinux" -initrd "$VM_CACHE/initramfs.cpio" \
-    -append "console=ttyS0 panic=-1 quiet loglevel=3 vm.mode=$MODE" \
+    -append "console=ttyS0 panic=-1 quiet loglevel=3 vm.mode=$MODE${VM_ONLY:+ vm.only=$VM_ONLY}" \
     -virtfs "local,path=$RESULTS,mount_tag=results,security_model=none,id=results" \
     -nic none
 }

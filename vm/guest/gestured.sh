@@ -32,6 +32,8 @@ gestured_start() { # CONFIG
   status_ok || { record "gestured answers status" fail "nothing on $GD_SOCKET after 10 s; see gestured.log"; return 1; }
   gesturectl monitor --json --socket "$GD_SOCKET" > "$SCENARIO_DIR/monitor.jsonl" 2>&1 &
   MON_PID=$!
+  wait_for 5 eval 'ls -l "/proc/$MON_PID/fd" 2>/dev/null | grep -q "socket:"' ||
+    record "subscriber connected" fail "gesturectl monitor holds no socket; see monitor.jsonl"
 }
 
 # Device names as JSON may escape non-ASCII: match their leading ASCII part.
@@ -45,7 +47,7 @@ gestured_abort() {
 }
 
 gestured_begin() { # SCENARIO CONFIG DESC
-  begin_scenario "gestured-$1"
+  begin_scenario "gestured-$1" || return 1
   MON_PID= GD_PID= DEV_PID=
   gestured_start "$2" || { gestured_abort; return 1; }
   device_create "$3" || { record "device created" fail "evemu-device $3"; gestured_abort; return 1; }

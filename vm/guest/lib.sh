@@ -23,7 +23,11 @@ expect_eq() { # CHECK EXPECTED ACTUAL
 # Artifacts are written to tmpfs while the scenario runs and copied to the results share
 # at its end: writes to 9p are slow enough under emulation to make a reader drop events
 # (SYN_DROPPED) and to slow a daemon that logs.
-begin_scenario() { # NAME: a fresh folder for its artifacts
+# `make vm-test VM_ONLY=REGEX` runs only the scenarios whose names match (vm.only=).
+VM_ONLY=$(sed -n 's/.*vm\.only=\([^ ]*\).*/\1/p' /proc/cmdline)
+
+begin_scenario() { # NAME: a fresh folder for its artifacts; fails for a filtered-out one
+  [ -z "$VM_ONLY" ] || echo "$1" | grep -qE "$VM_ONLY" || return 1
   SCENARIO=$1
   SCENARIO_DIR=/tmp/scenarios/$1
   rm -rf "$SCENARIO_DIR" && mkdir -p "$SCENARIO_DIR"

@@ -16,7 +16,7 @@ count_lines() { # FILE: lines, 0 when absent
 # Replays EVENTS REPEATS times to lisgd on a device from DESC and checks that it ran
 # exactly EXPECTED ("NAME=COUNT ...", nothing else).
 lisgd_case() { # CASE DESC EVENTS REPEATS WIDTH HEIGHT TIMEOUT_MS FINGERS EXPECTED
-  begin_scenario "lisgd-$1"
+  begin_scenario "lisgd-$1" || return
   _desc=$2 _events=$3 _repeats=$4 _width=$5 _height=$6 _timeout=$7 _fingers=$8 _expected=$9
   _log=$SCENARIO_DIR/lisgd-actions.log
   : > "$_log"
