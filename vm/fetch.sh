@@ -78,7 +78,7 @@ main() {
   download $(closure) "$kpkg"
   unpack_userland
   extract_kernel "$kpkg"
-  log "cache ready: kernel $(cat "$VM_KERNEL_DIR/version"), $(ls "$VM_DEBS" | wc -l) packages"
+  log "cache ready: kernel $(cat "$VM_KERNEL_DIR/version"), $(find "$VM_DEBS" -name '*.deb' | wc -l) packages"
 }
 
 main "$@"

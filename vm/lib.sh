@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034 # sourced: its variables are used by the others
 # Shared by the vm/ scripts (sourced, not run). Paths are relative to the project root,
 # which is where make runs them.
 

@@ -121,6 +121,7 @@ update_file() { # FILE TEXT
   else
     mkdir -p "$(dirname "$file")"
     [ -f "$file" ] || echo "# Benchmarks" > "$file"
+    # shellcheck disable=SC2016 # the backquotes are markdown
     printf '\n## Side by side with lisgd, through a real kernel\n\nReproduce: `make vm-test VM_GESTURED=1 && make vm-report` (vm/README.md).\n\n%s\n%s\n%s\n' \
       "$BEGIN_MARK" "$text" "$END_MARK" >> "$file"
   fi

@@ -1,3 +1,4 @@
+# shellcheck shell=dash disable=SC2016 # eval and lisgd expand these later, on purpose
 # gestured through a real kernel: uinput touchscreens hot-plugged under the running daemon
 # (systemd-udevd -> its libudev monitor), real recordings and synthetic streams replayed,
 # and what it did checked three ways: the command actions that ran (with their
@@ -41,6 +42,7 @@ name_key() { echo "$1" | cut -c1-16; }
 
 # Ends whatever a scenario that could not start left running.
 gestured_abort() {
+  # shellcheck disable=SC2086 # unset ones must vanish, not become empty arguments
   kill ${MON_PID:-} ${GD_PID:-} ${DEV_PID:-} 2>/dev/null
   wait 2>/dev/null
   end_scenario
@@ -48,7 +50,7 @@ gestured_abort() {
 
 gestured_begin() { # SCENARIO CONFIG DESC
   begin_scenario "gestured-$1" || return 1
-  MON_PID= GD_PID= DEV_PID=
+  MON_PID='' GD_PID='' DEV_PID=''
   gestured_start "$2" || { gestured_abort; return 1; }
   device_create "$3" || { record "device created" fail "evemu-device $3"; gestured_abort; return 1; }
   check "status reports the device" "$DEV_NAME" wait_for 5 status_lists "$(name_key "$DEV_NAME")"

@@ -1,3 +1,4 @@
+# shellcheck shell=dash disable=SC2034 # used by the scenario files
 # The guest harness (busybox ash, sourced): checks into the summary, touchscreens through
 # uinput, an independent reader of their events, replays. Every wait polls with a ceiling.
 

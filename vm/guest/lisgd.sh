@@ -1,3 +1,4 @@
+# shellcheck shell=dash disable=SC2016 # eval and lisgd expand these later, on purpose
 # lisgd, the peer (Debian's 0.3.7, libinput-based), on the same devices and replays as
 # gestured. Its outcomes on the real recordings are the ones measured in
 # shared/notes/real-kernel-tests.md; on the synthetic streams every swipe is well inside

@@ -1,3 +1,4 @@
+# shellcheck shell=dash disable=SC1091 # guest paths
 # Runs every scenario in the guest and leaves the summary (and each scenario's artifacts)
 # in the results folder; the summary is also printed between markers for the serial log.
 RESULTS=${1:-/results}
