@@ -16,6 +16,6 @@ die() { printf 'vm: error: %s\n' "$*" >&2; exit 1; }
 # (the host's ld.so.cache must not leak host libraries into the guest).
 guest_loader() {
   "$VM_ROOT/lib64/ld-linux-x86-64.so.2" --inhibit-cache \
-    --library-path "$VM_ROOT/lib/x86_64-linux-gnu:$VM_ROOT/usr/lib/x86_64-linux-gnu:$VM_ROOT/lib/systemd:$VM_ROOT/usr/lib/x86_64-linux-gnu/systemd" \
+    --library-path "$VM_ROOT/lib/x86_64-linux-gnu:$VM_ROOT/usr/lib/x86_64-linux-gnu" \
     "$@"
 }
