@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         // C libraries, headers only.
@@ -46,8 +47,15 @@ let package = Package(
 
         // Shared test helpers: frame builders, the location of ../shared/recordings.
         .target(name: "TestSupport", dependencies: ["GestureCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport"]),
+        // Runs engine frames under the malloc interposer (LD_PRELOAD); GestureCoreTests spawns it.
+        .executableTarget(name: "EngineAllocationProbe", dependencies: [
+            "GestureCore", "TestSupport",
+            .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+        ], path: "Tests/EngineAllocationProbe"),
+        .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TestSupport"]),
+        // The engine over real recordings (evemu files through the normalizer).
+        .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TestSupport"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport"]),
     ]

@@ -4,6 +4,10 @@ public enum GestureDefaults {
     /// A UIKit point in millimetres (1/163 inch).
     public static let pointInMillimeters = 25.4 / 163
 
+    /// Swipe: movement (mm) tolerated before the off-axis and reversal checks apply, so sensor
+    /// jitter at touch-down does not fail a swipe.
+    public static let swipeJitter = 2.0
+
     static let base = GestureParameters(
         taps: 1, touches: 1,
         tapMaxMovement: .millimeters(3), tapInterval: 350_000, tapDistance: .millimeters(10), minPress: 0,

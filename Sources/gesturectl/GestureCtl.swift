@@ -7,6 +7,8 @@ struct GestureCtl: ParsableCommand {
         commandName: "gesturectl",
         abstract: "Control and inspect the gestured touchscreen gesture daemon.",
         subcommands: [
+            DevicesCommand.self,
+            TouchesCommand.self,
         ]
     )
 }

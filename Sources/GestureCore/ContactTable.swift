@@ -1,0 +1,142 @@
+/// A set of contacts as bits over `ContactTable` slots: sets are compared and combined
+/// without allocating.
+typealias ContactMask = UInt64
+
+extension ContactMask {
+    /// Calls `body` with each set bit's index, lowest first.
+    @inline(__always) func forEachIndex(_ body: (Int) -> Void) {
+        var rest = self
+        while rest != 0 {
+            body(rest.trailingZeroBitCount)
+            rest &= rest &- 1
+        }
+    }
+}
+
+/// One contact as the engine tracks it, from its first frame until no recognizer refers to it.
+struct TrackedContact {
+    var device = DeviceID(0)
+    var id: Int32 = 0
+    var toolType = ToolType.finger
+    /// The view it was hit-tested to when it began (-1: none).
+    var hitView = -1
+    var downAt: Microseconds = 0
+    /// Screen px, y down.
+    var x = 0.0, y = 0.0
+    /// The same position in millimetres (screen axes scaled by the device's mm per px).
+    var mmX = 0.0, mmY = 0.0
+    var startX = 0.0, startY = 0.0
+    var startMMX = 0.0, startMMY = 0.0
+
+    /// Distance in mm from where it went down.
+    var travelMM: Double {
+        let dx = mmX - startMMX, dy = mmY - startMMY
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}
+
+/// Every contact the engine knows, in a fixed pool of `capacity` slots allocated once.
+/// A slot stays taken after its contact lifts while any recognizer's received set still
+/// names it, so a bit never changes meaning under a recognizer.
+final class ContactTable {
+    static let capacity = 64
+
+    var slots = [TrackedContact](repeating: TrackedContact(), count: ContactTable.capacity)
+    /// Slots holding a contact (live or remembered).
+    var taken: ContactMask = 0
+    /// Contacts still down after the current frame.
+    var live: ContactMask = 0
+    /// What happened in the current frame.
+    var began: ContactMask = 0
+    var moved: ContactMask = 0
+    var ended: ContactMask = 0
+    var cancelled: ContactMask = 0
+
+    /// Contacts that changed in the current frame.
+    var touched: ContactMask { began | moved | ended | cancelled }
+
+    func startFrame() {
+        began = 0
+        moved = 0
+        ended = 0
+        cancelled = 0
+    }
+
+    /// The live slot of (device, id), or nil.
+    func slot(device: DeviceID, id: Int32) -> Int? {
+        var found: Int?
+        live.forEachIndex { i in
+            if found == nil, slots[i].device == device, slots[i].id == id { found = i }
+        }
+        return found
+    }
+
+    /// A free slot, or nil when all are taken (the contact is then ignored).
+    func takeSlot() -> Int? {
+        let free = ~taken
+        guard free != 0 else { return nil }
+        let i = free.trailingZeroBitCount
+        taken |= 1 << ContactMask(i)
+        return i
+    }
+
+    /// Frees the slots that are neither live nor named in `referenced`.
+    func release(keeping referenced: ContactMask) {
+        taken &= live | referenced
+    }
+
+    // MARK: geometry (free of allocation; mm variants for thresholds, px for outputs)
+
+    /// Mean position of the contacts in `mask`, screen px.
+    func centroid(_ mask: ContactMask) -> (x: Double, y: Double) {
+        var sx = 0.0, sy = 0.0, n = 0.0
+        mask.forEachIndex { i in
+            sx += slots[i].x
+            sy += slots[i].y
+            n += 1
+        }
+        return n > 0 ? (sx / n, sy / n) : (0, 0)
+    }
+
+    /// Mean position of the contacts in `mask`, mm.
+    func centroidMM(_ mask: ContactMask) -> (x: Double, y: Double) {
+        var sx = 0.0, sy = 0.0, n = 0.0
+        mask.forEachIndex { i in
+            sx += slots[i].mmX
+            sy += slots[i].mmY
+            n += 1
+        }
+        return n > 0 ? (sx / n, sy / n) : (0, 0)
+    }
+
+    /// Mean distance of the contacts from their centroid (Flutter's span), px and mm.
+    func span(_ mask: ContactMask) -> (px: Double, mm: Double) {
+        let c = centroid(mask), cm = centroidMM(mask)
+        var px = 0.0, mm = 0.0, n = 0.0
+        mask.forEachIndex { i in
+            let s = slots[i]
+            px += length(s.x - c.x, s.y - c.y)
+            mm += length(s.mmX - cm.x, s.mmY - cm.y)
+            n += 1
+        }
+        return n > 0 ? (px / n, mm / n) : (0, 0)
+    }
+
+    /// Angle of the line from the lowest to the next lowest contact of `mask`, radians,
+    /// clockwise positive on a y-down screen; nil with fewer than two contacts.
+    func angle(_ mask: ContactMask) -> Double? {
+        guard mask.nonzeroBitCount >= 2 else { return nil }
+        let a = mask.trailingZeroBitCount
+        let rest = mask & (mask &- 1)
+        let b = rest.trailingZeroBitCount
+        return angleOf(dy: slots[b].y - slots[a].y, dx: slots[b].x - slots[a].x)
+    }
+
+    /// The largest distance in mm any contact of `mask` has moved from where it went down.
+    func largestTravelMM(_ mask: ContactMask) -> Double {
+        var most = 0.0
+        mask.forEachIndex { i in most = max(most, slots[i].travelMM) }
+        return most
+    }
+}
+

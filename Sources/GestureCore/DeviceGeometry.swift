@@ -1,0 +1,113 @@
+/// One device's geometry as the engine uses it: normalized position -> screen px through the
+/// device's `DeviceMapping`, and screen px -> millimetres per axis for thresholds.
+///
+/// Unit rules (`uikit-semantics.md`): the axis resolution counts only when it implies a
+/// plausible panel (30 to 2000 mm per axis); otherwise the mapping's `sizeMM`; otherwise
+/// 1 pt = 1 screen px, and `attach` returns one warning naming the device.
+public struct DeviceGeometry: Sendable {
+    /// Where the physical size came from.
+    public enum UnitSource: Sendable, Equatable, CustomStringConvertible {
+        case resolution, configuredSize, pointPerPixel
+        public var description: String {
+            switch self {
+            case .resolution: "axis resolution"
+            case .configuredSize: "configured size_mm"
+            case .pointPerPixel: "1 pt = 1 px"
+            }
+        }
+    }
+
+    public let mapping: DeviceMapping
+    /// The part of the screen the device covers, px.
+    public let output: Rect
+    /// Millimetres per screen px along the screen's x and y axes.
+    public let mmPerPixelX: Double
+    public let mmPerPixelY: Double
+    public let unitSource: UnitSource
+
+    /// The plausible physical extent of one axis, mm.
+    static let plausibleMillimeters: ClosedRange<Double> = 30...2000
+
+    public init(screen: ScreenSize, x: AxisRange, y: AxisRange, mapping: DeviceMapping) {
+        self.mapping = mapping
+        output = mapping.output ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
+        // Physical width and height of the panel along its own (device) axes.
+        let panel: (width: Double, height: Double)?
+        let source: UnitSource
+        if let w = Self.millimeters(x), let h = Self.millimeters(y) {
+            panel = (w, h)
+            source = .resolution
+        } else if let size = mapping.sizeMM, size.width > 0, size.height > 0 {
+            panel = size
+            source = .configuredSize
+        } else {
+            panel = nil
+            source = .pointPerPixel
+        }
+        unitSource = source
+        if let panel {
+            // A quarter turn swaps which panel axis runs along the screen's x.
+            let quarter = mapping.quarterTurns % 2 == 1
+            let alongX = quarter ? panel.height : panel.width
+            let alongY = quarter ? panel.width : panel.height
+            mmPerPixelX = output.width > 0 ? alongX / output.width : GestureDefaults.pointInMillimeters
+            mmPerPixelY = output.height > 0 ? alongY / output.height : GestureDefaults.pointInMillimeters
+        } else {
+            mmPerPixelX = GestureDefaults.pointInMillimeters
+            mmPerPixelY = GestureDefaults.pointInMillimeters
+        }
+    }
+
+    /// The extent of an axis in mm when its resolution is plausible, else nil.
+    static func millimeters(_ axis: AxisRange) -> Double? {
+        guard axis.resolution > 0, axis.maximum > axis.minimum else { return nil }
+        let mm = (Double(axis.maximum) - Double(axis.minimum)) / Double(axis.resolution)
+        return plausibleMillimeters.contains(mm) ? mm : nil
+    }
+
+    /// Normalized device position (0...1) to screen px: calibration, rotation, flips, then
+    /// scaling into `output` (libinput's order).
+    @inlinable public func screenPoint(normalizedX nx: Double, normalizedY ny: Double) -> (x: Double, y: Double) {
+        let m = mapping.calibration
+        var x = nx, y = ny
+        if m.count == 6 {
+            x = m[0] * nx + m[1] * ny + m[2]
+            y = m[3] * nx + m[4] * ny + m[5]
+        }
+        switch mapping.quarterTurns {
+        case 1: (x, y) = (1 - y, x)
+        case 2: (x, y) = (1 - x, 1 - y)
+        case 3: (x, y) = (y, 1 - x)
+        default: break
+        }
+        if mapping.flipX { x = 1 - x }
+        if mapping.flipY { y = 1 - y }
+        return (output.x + x * output.width, output.y + y * output.height)
+    }
+
+    /// A configured length in millimetres on this device (points are 1/163 inch; pixels use
+    /// the mean of the two axes' scale).
+    @inlinable public func millimeters(_ length: Length) -> Double {
+        switch length {
+        case .millimeters(let v): v
+        case .points(let v): v * GestureDefaults.pointInMillimeters
+        case .pixels(let v): v * (mmPerPixelX + mmPerPixelY) / 2
+        }
+    }
+}
+
+extension DeviceGeometry {
+    /// 1 pt = 1 px over a unit screen, for a gesture that has no device yet.
+    static let fallback = DeviceGeometry(screen: ScreenSize(width: 1, height: 1),
+                                         x: AxisRange(minimum: 0, maximum: 0), y: AxisRange(minimum: 0, maximum: 0),
+                                         mapping: .identity)
+}
+
+extension DeviceMapping {
+    /// `rotation` as clockwise quarter turns, 0...3 (other angles count as 0; the config
+    /// accepts only multiples of 90).
+    @inlinable var quarterTurns: Int {
+        let degrees = ((rotation % 360) + 360) % 360
+        return degrees % 90 == 0 ? degrees / 90 : 0
+    }
+}

@@ -1,0 +1,501 @@
+/// The recognizer engine: contacts in, gesture events out.
+///
+/// Pure and deterministic: it never reads a clock (time comes with frames and `advance`),
+/// performs no I/O, and after `attach` allocates nothing while it handles frames (events go
+/// into the caller's reused buffer; keep its capacity). It owns hit-testing, the recognizers
+/// and the arbitration between them (`uikit-semantics.md`).
+///
+/// Call order: `attach` each device, then `handle` every frame in time order and
+/// `advance(to:)` whenever `nextDeadline` passes. Engine time never goes backwards: a frame
+/// older than the engine's time is taken as happening now.
+public final class GestureEngine {
+    public private(set) var model: GestureModel
+    /// Record every transition for `drainTrace` (costs appends, never formatting).
+    public var traceEnabled = false
+
+    private var views: ViewTree
+    private var relations: Relations
+    private var recognizers: [any Recognizer]
+    private var gestures: [GestureRuntime]
+    private let contacts = ContactTable()
+    private var devices: [DeviceRecord] = []
+    private var trace: [TraceRecord] = []
+    private var now: Microseconds = 0
+    /// Set by `detach` when contacts of the device were still down: they are cancelled at
+    /// the next `handle` or `advance`, which can report the events.
+    private var orphanedContacts = false
+
+    public init(model: GestureModel) {
+        self.model = model
+        views = ViewTree(model.views)
+        relations = Relations(model)
+        recognizers = model.gestures.map(makeRecognizer)
+        gestures = [GestureRuntime](repeating: GestureRuntime(), count: model.gestures.count)
+        trace.reserveCapacity(256)
+    }
+
+    // MARK: devices
+
+    /// Registers a device's geometry before its frames arrive. Returns a warning when its units
+    /// fall back to 1 pt = 1 px. Attaching an attached device again replaces its geometry.
+    public func attach(device: DeviceID, name: String, x: AxisRange, y: AxisRange, mapping: DeviceMapping) -> String? {
+        let record = DeviceRecord(id: device, name: name, x: x, y: y, mapping: mapping, model: model)
+        let geometry = record.geometry
+        if let i = devices.firstIndex(where: { $0.id == device }) {
+            devices[i] = record
+        } else {
+            devices.append(record)
+        }
+        guard geometry.unitSource == .pointPerPixel else { return nil }
+        return "device '\(name)' (\(device)): no plausible resolution (x \(x.minimum)...\(x.maximum) at \(x.resolution)/mm, "
+            + "y \(y.minimum)...\(y.maximum) at \(y.resolution)/mm) and no size_mm: distances use 1 pt = 1 px; "
+            + "set size_mm in its [[device]] entry"
+    }
+
+    /// Forgets a device. Contacts of it still down are cancelled at the next `handle` or
+    /// `advance` (normally the normalizer has cancelled them already).
+    public func detach(device: DeviceID) {
+        guard let d = devices.firstIndex(where: { $0.id == device }) else { return }
+        devices[d].attached = false
+        contacts.live.forEachIndex { i in
+            if contacts.slots[i].device == device { orphanedContacts = true }
+        }
+    }
+
+    // MARK: time and frames
+
+    /// Feeds one frame of one device. Timers due up to the frame's time fire first.
+    public func handle(_ frame: TouchFrame, into events: inout [GestureEvent]) {
+        advance(to: frame.time, into: &events)
+        let d = deviceIndex(frame.device)
+        contacts.startFrame()
+        // Index loops throughout the hot path: an unspecialized array iterator allocates.
+        for i in 0..<frame.contacts.count { ingest(frame.contacts[i], device: d) }
+        contacts.live &= ~(contacts.ended | contacts.cancelled)
+        deliverBegan(device: d)
+        updateRecognizers(into: &events)
+        settle()
+    }
+
+    /// Fires every deadline up to `time` in order, each at its own time, then moves the
+    /// engine's time to `time`.
+    public func advance(to time: Microseconds, into events: inout [GestureEvent]) {
+        if orphanedContacts { cancelOrphans(into: &events) }
+        while let (g, deadline) = earliestDeadline(), deadline <= time {
+            now = max(now, deadline)
+            let verdict = recognizers[g].expire(input(g))
+            apply(verdict, to: g, into: &events)
+            settle()
+        }
+        now = max(now, time)
+    }
+
+    /// The earliest time `advance` has work, or nil.
+    public var nextDeadline: Microseconds? { earliestDeadline()?.deadline }
+
+    // MARK: models
+
+    /// Swaps the model between two frames. Gestures that are unchanged (same name, same spec,
+    /// same view) keep running; removed or changed ones end with `cancelled` if they had begun
+    /// and are dropped silently otherwise. The events this call writes carry the previous
+    /// model's indices, and so do the trace records it adds (resolve their names with it);
+    /// later calls use the new model's. A removed gesture counts as failed for those waiting
+    /// on it (a relation lives in a spec, so dropping one always changes a gesture). Disabling
+    /// a gesture is a model with its `enabled` false.
+    public func replaceModel(_ newModel: GestureModel, at time: Microseconds, into events: inout [GestureEvent]) {
+        advance(to: time, into: &events)
+        var kept = [Int?](repeating: nil, count: newModel.gestures.count)
+        for (old, spec) in model.gestures.enumerated() {
+            if let new = newModel.gestures.firstIndex(where: { $0.name == spec.name }),
+               newModel.gestures[new] == spec, spec.enabled,
+               newModel.views.indices.contains(spec.view), newModel.views[spec.view] == model.views[spec.view] {
+                kept[new] = old
+            } else {
+                cancel(old, reason: spec.enabled && newModel.gestures.contains { $0.name == spec.name && !$0.enabled }
+                    ? .disabled : .modelReplaced, into: &events)
+            }
+        }
+        // Contacts keep their hit view by name.
+        for i in 0..<ContactTable.capacity where contacts.taken & (1 << ContactMask(i)) != 0 {
+            let hit = contacts.slots[i].hitView
+            contacts.slots[i].hitView = hit >= 0 ? (newModel.views.firstIndex { $0.name == model.views[hit].name } ?? -1) : -1
+        }
+        model = newModel
+        views = ViewTree(newModel.views)
+        relations = Relations(newModel)
+        recognizers = newModel.gestures.indices.map { kept[$0].map { recognizers[$0] } ?? makeRecognizer(newModel.gestures[$0]) }
+        gestures = newModel.gestures.indices.map { kept[$0].map { gestures[$0] } ?? GestureRuntime() }
+        for d in devices.indices { devices[d].update(for: newModel) }
+        settle()
+    }
+
+    // MARK: observation
+
+    /// Moves the transitions recorded since the last drain into `records`.
+    public func drainTrace(into records: inout [TraceRecord]) {
+        records.append(contentsOf: trace)
+        trace.removeAll(keepingCapacity: true)
+    }
+
+    /// Every gesture's state now.
+    public func snapshot() -> EngineSnapshot {
+        EngineSnapshot(time: now, contacts: contacts.live.nonzeroBitCount, gestures: gestures.map { g in
+            GestureStatus(state: g.state, pendingSince: g.pendingSince, recognitions: g.recognitions,
+                          contacts: (g.received & contacts.live).nonzeroBitCount)
+        })
+    }
+}
+
+// MARK: - contacts
+
+extension GestureEngine {
+    /// The index of a device's record; a device never attached gets 1 pt = 1 px units.
+    private func deviceIndex(_ id: DeviceID) -> Int {
+        for d in 0..<devices.count where devices[d].id == id { return d }
+        let unknown = AxisRange(minimum: 0, maximum: 0)
+        _ = attach(device: id, name: "", x: unknown, y: unknown, mapping: .identity)
+        return devices.count - 1
+    }
+
+    private func ingest(_ contact: Contact, device d: Int) {
+        let geometry = devices[d].geometry
+        let p = geometry.screenPoint(normalizedX: contact.normalizedX, normalizedY: contact.normalizedY)
+        let bit: ContactMask
+        let i: Int
+        if let found = contacts.slot(device: devices[d].id, id: contact.id) {
+            i = found
+            bit = 1 << ContactMask(i)
+            switch contact.phase {
+            case .ended: contacts.ended |= bit
+            case .cancelled: contacts.cancelled |= bit
+            case .began, .moved, .stationary:
+                if p.x != contacts.slots[i].x || p.y != contacts.slots[i].y { contacts.moved |= bit }
+            }
+        } else {
+            // A contact seen first in a terminal phase never reached any recognizer.
+            guard !contact.phase.isTerminal, let free = contacts.takeSlot() else { return }
+            i = free
+            bit = 1 << ContactMask(i)
+            contacts.began |= bit
+            contacts.live |= bit
+            contacts.slots[i] = TrackedContact(device: devices[d].id, id: contact.id, toolType: contact.toolType,
+                                               hitView: views.hitTest(x: p.x, y: p.y), downAt: now)
+            contacts.slots[i].startX = p.x
+            contacts.slots[i].startY = p.y
+            contacts.slots[i].startMMX = p.x * geometry.mmPerPixelX
+            contacts.slots[i].startMMY = p.y * geometry.mmPerPixelY
+        }
+        contacts.slots[i].x = p.x
+        contacts.slots[i].y = p.y
+        contacts.slots[i].mmX = p.x * geometry.mmPerPixelX
+        contacts.slots[i].mmY = p.y * geometry.mmPerPixelY
+    }
+
+    /// Gives each contact that began to the recognizers of its hit view and its ancestors
+    /// that accept it (enabled, not finished, same device, should-receive-touch).
+    private func deliverBegan(device d: Int) {
+        contacts.began.forEachIndex { i in
+            let contact = contacts.slots[i]
+            for g in gestures.indices where accepts(g, contact, device: d) {
+                gestures[g].received |= 1 << ContactMask(i)
+                gestures[g].device = d
+            }
+        }
+    }
+
+    private func accepts(_ g: Int, _ contact: TrackedContact, device d: Int) -> Bool {
+        guard model.gestures[g].enabled, gestures[g].device < 0 || gestures[g].device == d,
+              views.isSelfOrAncestor(model.gestures[g].view, of: contact.hitView) else { return false }
+        switch gestures[g].phase {
+        case .possible, .active: break
+        case .pending: guard model.gestures[g].type.isContinuous else { return false }
+        case .finished: return false
+        }
+        let predicate = model.gestures[g].shouldReceiveTouch
+        if !predicate.toolTypes.isEmpty, !predicate.toolTypes.contains(contact.toolType) { return false }
+        if !predicate.hitViews.isEmpty {
+            var listed = false
+            for k in 0..<predicate.hitViews.count where predicate.hitViews[k] == contact.hitView { listed = true }
+            if !listed { return false }
+        }
+        if let region = predicate.region, !region.contains(x: contact.startX, y: contact.startY) { return false }
+        return devices[d].receives[g]
+    }
+
+    /// Cancels the contacts of detached devices.
+    private func cancelOrphans(into events: inout [GestureEvent]) {
+        orphanedContacts = false
+        contacts.startFrame()
+        contacts.live.forEachIndex { i in
+            let device = contacts.slots[i].device
+            if !devices.contains(where: { $0.id == device && $0.attached }) { contacts.cancelled |= 1 << ContactMask(i) }
+        }
+        contacts.live &= ~contacts.cancelled
+        for k in 0..<relations.order.count where gestures[relations.order[k]].received & contacts.cancelled != 0 {
+            let g = relations.order[k]
+            cancel(g, reason: .deviceDetached, into: &events)
+        }
+        settle()
+    }
+
+    /// Resets finished gestures whose contacts have all lifted and frees contact slots no
+    /// gesture refers to any more.
+    private func settle() {
+        var referenced: ContactMask = 0
+        for g in gestures.indices {
+            if gestures[g].phase == .finished, gestures[g].received & contacts.live == 0 { reset(g) }
+            referenced |= gestures[g].received
+        }
+        contacts.release(keeping: referenced)
+    }
+
+    private func reset(_ g: Int) {
+        recognizers[g].reset()
+        record(g, to: .possible, reason: .reset)
+        gestures[g].phase = .possible
+        gestures[g].received = 0
+        gestures[g].device = -1
+        gestures[g].pendingSince = nil
+    }
+
+    private func earliestDeadline() -> (gesture: Int, deadline: Microseconds)? {
+        var best: (gesture: Int, deadline: Microseconds)?
+        for k in 0..<relations.order.count {
+            let g = relations.order[k]
+            guard gestures[g].phase == .possible || gestures[g].phase == .active else { continue }
+            if let d = recognizers[g].deadline, best == nil || d < best!.deadline { best = (g, d) }
+        }
+        return best
+    }
+
+    private func input(_ g: Int) -> RecognizerInput {
+        let received = gestures[g].received
+        let d = max(gestures[g].device, 0)
+        return RecognizerInput(
+            time: now, contacts: contacts,
+            mask: received & (contacts.live | contacts.ended | contacts.cancelled),
+            live: received & contacts.live, began: received & contacts.began,
+            geometry: devices.isEmpty ? DeviceGeometry.fallback : devices[d].geometry, screen: model.screen)
+    }
+}
+
+// MARK: - arbitration
+
+extension GestureEngine {
+    /// Asks every recognizer whose contacts changed, in `Relations.order`.
+    private func updateRecognizers(into events: inout [GestureEvent]) {
+        let touched = contacts.touched
+        for k in 0..<relations.order.count where gestures[relations.order[k]].received & touched != 0 {
+            let g = relations.order[k]
+            switch gestures[g].phase {
+            case .possible, .active: break
+            case .pending: guard model.gestures[g].type.isContinuous else { continue }
+            case .finished: continue
+            }
+            if gestures[g].received & contacts.cancelled != 0 {
+                cancel(g, reason: .contactsCancelled, into: &events)
+                continue
+            }
+            apply(recognizers[g].update(input(g)), to: g, into: &events)
+        }
+    }
+
+    private func apply(_ verdict: RecognizerVerdict, to g: Int, into events: inout [GestureEvent]) {
+        switch verdict {
+        case .none:
+            break
+        case .changed:
+            if gestures[g].phase == .active { emit(g, .changed, reason: .changed, into: &events) }
+        case .recognized(let reason), .began(let reason):
+            if gestures[g].phase == .possible { attempt(g, reason: reason, into: &events) }
+        case .ended(let reason):
+            switch gestures[g].phase {
+            case .active:
+                emit(g, .ended, reason: reason, into: &events)
+                gestures[g].phase = .finished
+            case .pending, .possible:
+                fail(g, reason: reason, into: &events)
+            case .finished:
+                break
+            }
+        case .failed(let reason):
+            fail(g, reason: reason, into: &events)
+        }
+    }
+
+    /// The recognizer of `g` wants to recognize or begin: should-begin, prevention by a running
+    /// gesture, then failure requirements decide whether it does, waits, or fails.
+    private func attempt(_ g: Int, reason: TraceReason, into events: inout [GestureEvent]) {
+        var event = makeEvent(g, model.gestures[g].type.isContinuous ? .began : .recognized)
+        let begin = model.gestures[g].shouldBegin
+        let d = max(gestures[g].device, 0)
+        if let touches = begin.touches, !touches.contains(event.touches) {
+            return fail(g, reason: .shouldBeginRefused, into: &events)
+        }
+        if let region = begin.region, !region.contains(x: event.x, y: event.y) {
+            return fail(g, reason: .shouldBeginRefused, into: &events)
+        }
+        if !devices.isEmpty, !devices[d].begins[g] { return fail(g, reason: .shouldBeginRefused, into: &events) }
+
+        for k in 0..<relations.order.count {
+            let o = relations.order[k]
+            if o != g, gestures[o].phase == .active, shares(o, g), !relations.areSimultaneous(o, g), relations.canPrevent(o, g) {
+                return fail(g, reason: .preventedBy(o), into: &events)
+            }
+        }
+        let requirements = relations.requirements[g]
+        for k in 0..<requirements.count where shares(requirements[k], g) {
+            let b = requirements[k]
+            switch gestures[b].phase {
+            case .possible, .pending:
+                if gestures[g].phase == .possible {
+                    gestures[g].phase = .pending
+                    gestures[g].pendingSince = now
+                    gestures[g].held = event
+                    record(g, to: .possible, reason: .requiredFailureOf(b))
+                }
+                return
+            case .active:
+                return fail(g, reason: .requirementRecognized(b), into: &events)
+            case .finished:
+                if gestures[b].state == .recognized || gestures[b].state == .ended {
+                    return fail(g, reason: .requirementRecognized(b), into: &events)
+                }
+            }
+        }
+
+        // Accepted. A continuous gesture's values count from the began it reports (which may
+        // come later than its recognizer asked, after waiting); a discrete one reports itself
+        // as it was first recognized.
+        if model.gestures[g].type.isContinuous {
+            recognizers[g].didBegin()
+            event = makeEvent(g, .began)
+        } else if gestures[g].pendingSince != nil {
+            event = gestures[g].held
+        }
+        event.delayedFrom = gestures[g].pendingSince
+        gestures[g].pendingSince = nil
+        event.time = now
+        events.append(event)
+        gestures[g].recognitions += 1
+        gestures[g].phase = model.gestures[g].type.isContinuous ? .active : .finished
+        record(g, to: event.state, reason: reason)
+
+        for k in 0..<relations.order.count {
+            let o = relations.order[k]
+            guard o != g, shares(g, o), gestures[o].phase == .possible || gestures[o].phase == .pending else { continue }
+            if relations.requires(o, g) {
+                fail(o, reason: .requirementRecognized(g), into: &events)
+            } else if !relations.areSimultaneous(g, o), relations.canPrevent(g, o) {
+                fail(o, reason: .preventedBy(g), into: &events)
+            }
+        }
+    }
+
+    /// `g` fails (silently: failures emit no event). Gestures that waited on it try again.
+    private func fail(_ g: Int, reason: TraceReason, into events: inout [GestureEvent]) {
+        guard gestures[g].phase == .possible || gestures[g].phase == .pending else { return }
+        gestures[g].phase = .finished
+        gestures[g].pendingSince = nil
+        record(g, to: .failed, reason: reason)
+        let dependents = relations.dependents[g]
+        for k in 0..<dependents.count where gestures[dependents[k]].phase == .pending {
+            let a = dependents[k]
+            attempt(a, reason: .requirementFailed(g), into: &events)
+        }
+    }
+
+    /// Ends `g` from outside its recognizer: `cancelled` once begun, silently failed before.
+    private func cancel(_ g: Int, reason: TraceReason, into events: inout [GestureEvent]) {
+        switch gestures[g].phase {
+        case .active:
+            emit(g, .cancelled, reason: reason, into: &events)
+            gestures[g].phase = .finished
+        case .possible, .pending:
+            fail(g, reason: reason, into: &events)
+        case .finished:
+            break
+        }
+    }
+
+    private func emit(_ g: Int, _ state: GestureState, reason: TraceReason, into events: inout [GestureEvent]) {
+        events.append(makeEvent(g, state))
+        record(g, to: state, reason: reason)
+    }
+
+    private func makeEvent(_ g: Int, _ state: GestureState) -> GestureEvent {
+        let d = gestures[g].device
+        var event = GestureEvent(time: now, gesture: g, view: model.gestures[g].view, state: state,
+                                 device: d >= 0 && d < devices.count ? devices[d].id : DeviceID(0))
+        recognizers[g].measure(into: &event)
+        return event
+    }
+
+    @inline(__always) private func shares(_ a: Int, _ b: Int) -> Bool {
+        gestures[a].received & gestures[b].received != 0
+    }
+
+    private func record(_ g: Int, to state: GestureState, reason: TraceReason) {
+        let from = gestures[g].state
+        gestures[g].state = state
+        guard traceEnabled, from != state || state == .possible else { return }
+        trace.append(TraceRecord(time: now, gesture: g, view: model.gestures[g].view, from: from, to: state, reason: reason))
+    }
+}
+
+/// The engine's side of one gesture: where arbitration has it, and what it holds.
+struct GestureRuntime {
+    enum Phase: Equatable {
+        /// Its recognizer may still recognize or begin.
+        case possible
+        /// It recognized or began, held until its failure requirements fail.
+        case pending
+        /// A continuous gesture that began and has not ended.
+        case active
+        /// Recognized, ended, cancelled or failed: waits for its contacts to lift.
+        case finished
+    }
+
+    var phase = Phase.possible
+    /// The last state reported (in events or the trace).
+    var state = GestureState.possible
+    var received: ContactMask = 0
+    /// Index into the engine's devices, -1 before its first contact.
+    var device = -1
+    var pendingSince: Microseconds?
+    /// A discrete recognition held while pending, reported as it was first recognized.
+    var held = GestureEvent(time: 0, gesture: 0, view: 0, state: .recognized, device: DeviceID(0))
+    var recognitions = 0
+}
+
+/// One attached (or once attached) device, with its geometry on the current screen and its
+/// answers to the device predicates.
+struct DeviceRecord {
+    let id: DeviceID
+    let name: String
+    let x: AxisRange
+    let y: AxisRange
+    let mapping: DeviceMapping
+    var attached = true
+    private(set) var geometry: DeviceGeometry
+    /// Per gesture: `should_receive_touch.devices` and `should_begin.devices` accept it.
+    private(set) var receives: [Bool] = []
+    private(set) var begins: [Bool] = []
+
+    init(id: DeviceID, name: String, x: AxisRange, y: AxisRange, mapping: DeviceMapping, model: GestureModel) {
+        self.id = id
+        self.name = name
+        self.x = x
+        self.y = y
+        self.mapping = mapping
+        geometry = DeviceGeometry(screen: model.screen, x: x, y: y, mapping: mapping)
+        update(for: model)
+    }
+
+    /// Re-derives everything that depends on the model (the screen and the gestures).
+    mutating func update(for model: GestureModel) {
+        geometry = DeviceGeometry(screen: model.screen, x: x, y: y, mapping: mapping)
+        receives = model.gestures.map { anyGlobMatches($0.shouldReceiveTouch.devices, name) }
+        begins = model.gestures.map { anyGlobMatches($0.shouldBegin.devices, name) }
+    }
+}

@@ -1,0 +1,88 @@
+/// `UIPanGestureRecognizer` and, with `edgePan`, `UIScreenEdgePanGestureRecognizer`: begins
+/// once the centroid of `minimumTouches...maximumTouches` contacts has moved more than
+/// `panThreshold`; an edge pan's first contact must go down within `edgeMargin` of one of
+/// its `edges`. Reports translation since began and velocity. Continuous.
+final class PanRecognizer: Recognizer, FailingRecognizer {
+    enum State: RecognizerState { case idle, tracking, active, finished }
+
+    var state = State.idle
+    private let parameters: GestureParameters
+    private let edgePan: Bool
+    private var edge: Edges = []
+    private var tracker = CentroidTracker()
+    private var location = Location()
+
+    init(_ parameters: GestureParameters, edgePan: Bool) {
+        self.parameters = parameters
+        self.edgePan = edgePan
+    }
+
+    func update(_ input: RecognizerInput) -> RecognizerVerdict {
+        if state == .idle, input.began != 0 {
+            if edgePan {
+                edge = startingEdge(input)
+                if edge.isEmpty { return fail(.notAtEdge) }
+            }
+            state = .tracking
+        }
+        // In the frame that lifts the last contacts, their final positions still count.
+        tracker.track(input.contacts, input.live != 0 ? input.live : input.mask, at: input.time)
+        switch state {
+        case .idle, .finished:
+            return .none
+        case .tracking:
+            if input.live == 0 { return fail(.liftedBeforeRecognized) }
+            location.update(input, input.live)
+            let n = input.liveCount
+            if n > parameters.maximumTouches { return fail(.tooManyTouches(n, allowed: parameters.maximumTouches)) }
+            let limit = input.geometry.millimeters(parameters.panThreshold)
+            let moved = tracker.distanceMM
+            guard n >= parameters.minimumTouches, moved > limit else { return .none }
+            state = .active
+            return .began(.movedEnough(mm: moved, limit: limit))
+        case .active:
+            if input.live == 0 || input.liveCount < parameters.minimumTouches {
+                state = .finished
+                location.update(input, input.mask)
+                return .ended(.allLifted)
+            }
+            location.update(input, input.live)
+            return .changed
+        }
+    }
+
+    /// The edge of the screen within `edgeMargin` of the first contact, among `edges`.
+    private func startingEdge(_ input: RecognizerInput) -> Edges {
+        let i = input.began.trailingZeroBitCount
+        let c = input.contacts.slots[i]
+        let margin = input.geometry.millimeters(parameters.edgeMargin)
+        let g = input.geometry
+        // Checked in a fixed order (left, right, top, bottom) so a corner is deterministic.
+        if parameters.edges.contains(.left), c.x * g.mmPerPixelX <= margin { return .left }
+        if parameters.edges.contains(.right), (input.screen.width - c.x) * g.mmPerPixelX <= margin { return .right }
+        if parameters.edges.contains(.top), c.y * g.mmPerPixelY <= margin { return .top }
+        if parameters.edges.contains(.bottom), (input.screen.height - c.y) * g.mmPerPixelY <= margin { return .bottom }
+        return []
+    }
+
+    func didBegin() { tracker.rebase() }
+
+    var deadline: Microseconds? { nil }
+    func expire(_ input: RecognizerInput) -> RecognizerVerdict { .none }
+
+    func measure(into event: inout GestureEvent) {
+        location.write(into: &event)
+        event.translationX = tracker.translationX
+        event.translationY = tracker.translationY
+        event.velocityX = tracker.velocityX
+        event.velocityY = tracker.velocityY
+        event.edge = edge
+    }
+
+    func reset() {
+        state = .idle
+        edge = []
+        tracker = CentroidTracker()
+        location = Location()
+    }
+}

@@ -1,0 +1,152 @@
+/// What a transform gesture measures over its contacts (pinch: span; rotation: angle),
+/// re-baselined whenever the set of contacts changes so the value never jumps.
+protocol TransformMeasure {
+    init()
+    /// Follows the contacts still down in this frame.
+    mutating func follow(_ input: RecognizerInput)
+    /// The reason to begin once the measure has passed the gesture's threshold, else nil.
+    func beginReason(_ parameters: GestureParameters, _ geometry: DeviceGeometry) -> TraceReason?
+    /// Makes the current value the reported zero (scale 1, rotation 0) at began.
+    mutating func rebase()
+    func write(into event: inout GestureEvent)
+}
+
+/// `UIPinchGestureRecognizer` and `UIRotationGestureRecognizer`: contacts whose `Measure`
+/// passes its threshold begin; changed on every frame after; ended when all have lifted.
+/// Continuous.
+final class TransformRecognizer<Measure: TransformMeasure>: Recognizer, FailingRecognizer {
+    enum State: RecognizerState { case idle, tracking, active, finished }
+
+    var state = State.idle
+    private let parameters: GestureParameters
+    private var value = Measure()
+    private var location = Location()
+
+    init(_ parameters: GestureParameters) { self.parameters = parameters }
+
+    func update(_ input: RecognizerInput) -> RecognizerVerdict {
+        if state == .idle, input.began != 0 { state = .tracking }
+        switch state {
+        case .idle, .finished:
+            return .none
+        case .tracking:
+            if input.live == 0 { return fail(.liftedBeforeRecognized) }
+            value.follow(input)
+            location.update(input, input.live)
+            guard let reason = value.beginReason(parameters, input.geometry) else { return .none }
+            state = .active
+            return .began(reason)
+        case .active:
+            if input.live == 0 {
+                state = .finished
+                location.update(input, input.mask)
+                return .ended(.allLifted)
+            }
+            value.follow(input)
+            location.update(input, input.live)
+            return .changed
+        }
+    }
+
+    func didBegin() { value.rebase() }
+
+    var deadline: Microseconds? { nil }
+    func expire(_ input: RecognizerInput) -> RecognizerVerdict { .none }
+
+    func measure(into event: inout GestureEvent) {
+        location.write(into: &event)
+        value.write(into: &event)
+    }
+
+    func reset() {
+        state = .idle
+        value = Measure()
+        location = Location()
+    }
+}
+
+typealias PinchRecognizer = TransformRecognizer<PinchMeasure>
+typealias RotationRecognizer = TransformRecognizer<RotationMeasure>
+
+/// Pinch: the span (mean distance from the centroid). The scale multiplies the span's change
+/// between frames with the same contacts; it begins after a `pinchThreshold` change of span.
+struct PinchMeasure: TransformMeasure {
+    private var set: ContactMask = 0
+    private var lastSpan = 0.0, lastSpanMM = 0.0
+    /// Span change in mm accumulated before began.
+    private var spanTravelMM = 0.0
+    private var scale = 1.0, velocity = 0.0
+    private var lastTime: Microseconds = 0
+
+    mutating func follow(_ input: RecognizerInput) {
+        let live = input.live
+        let span = input.contacts.span(live)
+        defer {
+            set = live
+            lastSpan = span.px
+            lastSpanMM = span.mm
+            lastTime = input.time
+        }
+        guard live == set, live.nonzeroBitCount >= 2, lastSpan > 0 else { return }
+        let factor = span.px / lastSpan
+        spanTravelMM += span.mm - lastSpanMM
+        if input.time > lastTime, factor != 1 {
+            velocity = scale * (factor - 1) / (Double(input.time - lastTime) / 1_000_000)
+        }
+        scale *= factor
+    }
+
+    func beginReason(_ parameters: GestureParameters, _ geometry: DeviceGeometry) -> TraceReason? {
+        let limit = geometry.millimeters(parameters.pinchThreshold)
+        return abs(spanTravelMM) > limit ? .scaleChanged(mm: abs(spanTravelMM), limit: limit) : nil
+    }
+
+    mutating func rebase() {
+        scale = 1
+        velocity = 0
+    }
+
+    func write(into event: inout GestureEvent) {
+        event.scale = scale
+        event.velocity = velocity
+    }
+}
+
+/// Rotation: the angle of the line through the two lowest contacts, clockwise positive,
+/// summed frame to frame; it begins after `rotationThreshold` radians.
+struct RotationMeasure: TransformMeasure {
+    private var set: ContactMask = 0
+    private var lastAngle: Double?
+    private var rotation = 0.0, velocity = 0.0
+    private var lastTime: Microseconds = 0
+
+    mutating func follow(_ input: RecognizerInput) {
+        let live = input.live
+        let angle = input.contacts.angle(live)
+        defer {
+            set = live
+            lastAngle = angle
+            lastTime = input.time
+        }
+        guard live == set, let angle, let lastAngle else { return }
+        let turn = wrappedAngle(angle - lastAngle)
+        if input.time > lastTime, turn != 0 {
+            velocity = turn / (Double(input.time - lastTime) / 1_000_000)
+        }
+        rotation += turn
+    }
+
+    func beginReason(_ parameters: GestureParameters, _ geometry: DeviceGeometry) -> TraceReason? {
+        abs(rotation) > parameters.rotationThreshold ? .rotated(radians: abs(rotation), limit: parameters.rotationThreshold) : nil
+    }
+
+    mutating func rebase() {
+        rotation = 0
+        velocity = 0
+    }
+
+    func write(into event: inout GestureEvent) {
+        event.rotation = rotation
+        event.velocity = velocity
+    }
+}

@@ -1,0 +1,111 @@
+import GestureConfig
+import GestureCore
+import TouchInput
+
+/// The one path every input takes, live or replayed: raw evdev events of each device ->
+/// its `TouchNormalizer` -> the `GestureEngine` -> `events`.
+///
+/// No I/O and no clock: the daemon feeds it from device fds and its timerfd, `gesturectl
+/// replay` from a recording in virtual time. After each call, `events` holds what the engine
+/// emitted; the caller dispatches and then clears it (`removeAll(keepingCapacity: true)`).
+public final class GesturePipeline {
+    /// One attached device.
+    public struct Device {
+        public let id: DeviceID
+        public let info: TouchDeviceInfo
+        public let normalizer: TouchNormalizer
+        public var mapping: DeviceMapping
+        /// udev properties it was matched with (kept to remap it on reload).
+        public let properties: [String: String]
+    }
+
+    public private(set) var configuration: Configuration
+    public let engine: GestureEngine
+    /// Events emitted since the caller last cleared the buffer.
+    public var events: [GestureEvent] = []
+    public private(set) var devices: [Device] = []
+    private var nextDeviceID: UInt32 = 0
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        engine = GestureEngine(model: configuration.model)
+        events.reserveCapacity(64)
+    }
+
+    /// Attaches a device with the mapping of the first `[[device]]` rule that matches it.
+    /// Returns its id and the engine's unit warning, if any; nil when libmtdev cannot take
+    /// a protocol-A device.
+    public func addDevice(_ info: TouchDeviceInfo, properties: [String: String] = [:]) -> (id: DeviceID, warning: String?)? {
+        let id = DeviceID(nextDeviceID)
+        guard let normalizer = TouchNormalizer(device: id, info: info) else { return nil }
+        nextDeviceID += 1
+        let mapping = configuration.mapping(name: info.name, vendor: info.vendor, product: info.product,
+                                            devnode: info.devnode, properties: properties)
+        devices.append(Device(id: id, info: info, normalizer: normalizer, mapping: mapping, properties: properties))
+        let warning = engine.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: mapping)
+        return (id, warning)
+    }
+
+    /// Ends the device's contacts as cancelled at `time` (their gestures cancel) and forgets it.
+    public func removeDevice(_ id: DeviceID, at time: Microseconds) {
+        guard let index = devices.firstIndex(where: { $0.id == id }) else { return }
+        let normalizer = devices[index].normalizer
+        if normalizer.cancelAll(at: time) {
+            engine.handle(normalizer.frame, into: &events)
+        }
+        engine.detach(device: id)
+        devices.remove(at: index)
+    }
+
+    /// Feeds one raw event of a device; a completed frame goes through the engine.
+    @inline(__always)
+    public func feed(_ event: RawInputEvent, device index: Int) {
+        let normalizer = devices[index].normalizer
+        if normalizer.feed(event) {
+            engine.handle(normalizer.frame, into: &events)
+        }
+    }
+
+    /// The index of a device in `devices`, for `feed`.
+    public func index(of id: DeviceID) -> Int? { devices.firstIndex { $0.id == id } }
+
+    /// Fires the engine's timers due up to `time`.
+    public func advance(to time: Microseconds) {
+        engine.advance(to: time, into: &events)
+    }
+
+    /// The earliest time `advance` has work, or nil.
+    public var nextDeadline: Microseconds? { engine.nextDeadline }
+
+    /// Swaps in a new configuration between two frames: the engine keeps unchanged gestures
+    /// running and cancels changed or removed ones; devices are remapped by the new rules.
+    /// Events written by this call carry the previous model's indices (resolve their names
+    /// with `previous`, which it returns).
+    @discardableResult
+    public func reload(_ newConfiguration: Configuration, at time: Microseconds) -> Configuration {
+        let previous = configuration
+        engine.replaceModel(newConfiguration.model, at: time, into: &events)
+        configuration = newConfiguration
+        for i in devices.indices {
+            let info = devices[i].info
+            let mapping = newConfiguration.mapping(name: info.name, vendor: info.vendor, product: info.product,
+                                                   devnode: info.devnode, properties: devices[i].properties)
+            devices[i].mapping = mapping
+            _ = engine.attach(device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: mapping)
+        }
+        return previous
+    }
+
+    /// The end of a replayed recording: contacts still down end as cancelled at `time`, then
+    /// time runs on until no deadline is pending (a single tap waiting for a double tap is
+    /// still reported, at the time its timer fires).
+    public func finish(at time: Microseconds) {
+        for device in devices where device.normalizer.cancelAll(at: time) {
+            engine.handle(device.normalizer.frame, into: &events)
+        }
+        engine.advance(to: time, into: &events)
+        while let deadline = engine.nextDeadline {
+            engine.advance(to: deadline, into: &events)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import CEvdev
+import Glibc
+
+/// One `/dev/input/eventN` opened through libevdev: non-blocking, close-on-exec, events
+/// stamped on CLOCK_MONOTONIC. The daemon polls `fd` and calls `read(into:)` when it is
+/// readable.
+public final class EvdevDevice {
+    /// What a `read(into:)` ended with.
+    public enum ReadResult: Equatable, Sendable {
+        /// Every pending event was read (EAGAIN); wait for `fd` to become readable again.
+        case drained
+        /// The device is gone (ENODEV: unplugged). Cancel its contacts and close it.
+        case removed
+    }
+
+    public let path: String
+    public let fd: Int32
+    public let info: TouchDeviceInfo
+    private let handle: OpaquePointer
+    /// True between a SYN_DROPPED and the end of libevdev's sync events.
+    private var syncing = false
+
+    /// Opens `path`. Errors carry the path and errno text; a permission error says how to
+    /// grant access.
+    public init(path: String) throws(SystemError) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemError.current("open", path: path) }
+        var handle: OpaquePointer?
+        let rc = libevdev_new_from_fd(fd, &handle)
+        guard rc == 0, let handle else {
+            close(fd)
+            let hint = -rc == ENOTTY || -rc == EINVAL ? "this is not an evdev device (expected /dev/input/eventN)" : nil
+            throw SystemError("libevdev_new_from_fd", path: path, code: -rc, hint: hint)
+        }
+        let clock = libevdev_set_clock_id(handle, CLOCK_MONOTONIC)
+        guard clock == 0 else {
+            libevdev_free(handle)
+            close(fd)
+            throw SystemError("libevdev_set_clock_id(CLOCK_MONOTONIC)", path: path, code: -clock)
+        }
+        self.path = path
+        self.fd = fd
+        self.handle = handle
+        self.info = Self.describe(handle, devnode: path)
+    }
+
+    deinit {
+        libevdev_free(handle)
+        close(fd)
+    }
+
+    /// Appends every pending event to `events`, including libevdev's sync events after a
+    /// `SYN_DROPPED` (which is appended too, so the normalizer cancels vanished contacts).
+    /// Throws on read errors other than EAGAIN and ENODEV.
+    public func read(into events: inout [RawInputEvent]) throws(SystemError) -> ReadResult {
+        var event = input_event()
+        while true {
+            let flags = syncing ? LIBEVDEV_READ_FLAG_SYNC : LIBEVDEV_READ_FLAG_NORMAL
+            let rc = libevdev_next_event(handle, flags.rawValue, &event)
+            switch rc {
+            case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue), Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue):
+                syncing = rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
+                events.append(RawInputEvent(type: event.type, code: event.code, value: event.value,
+                                            time: Int64(event.time.tv_sec) * 1_000_000 + Int64(event.time.tv_usec)))
+            case -EAGAIN:
+                if syncing {
+                    syncing = false // the sync events are done; go on with the normal queue
+                } else {
+                    return .drained
+                }
+            case -ENODEV:
+                return .removed
+            case -EINTR:
+                continue
+            default:
+                throw SystemError("libevdev_next_event", path: path, code: -rc)
+            }
+        }
+    }
+
+    /// Reads identity and capabilities from libevdev.
+    private static func describe(_ handle: OpaquePointer, devnode: String) -> TouchDeviceInfo {
+        var caps = DeviceCapabilities()
+        for property in 0...InputCodes.propMax where libevdev_has_property(handle, UInt32(property)) != 0 {
+            caps.properties.insert(property)
+        }
+        for type in 1...InputCodes.evMax where libevdev_has_event_type(handle, UInt32(type)) != 0 {
+            caps.types.insert(type)
+            guard let max = InputCodes.maximumCode(ofType: type) else { continue }
+            for code in 0...max where libevdev_has_event_code(handle, UInt32(type), UInt32(code)) != 0 {
+                var axis: AbsInfo?
+                if type == InputCodes.evAbs, let abs = libevdev_get_abs_info(handle, UInt32(code)) {
+                    axis = AbsInfo(value: abs.pointee.value, minimum: abs.pointee.minimum, maximum: abs.pointee.maximum,
+                                   fuzz: abs.pointee.fuzz, flat: abs.pointee.flat, resolution: abs.pointee.resolution)
+                }
+                caps.enable(type: type, code: code, info: axis)
+            }
+        }
+        let name = libevdev_get_name(handle).map { String(cString: $0) } ?? ""
+        return TouchDeviceInfo(name: name, bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),
+                               vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(handle)),
+                               product: UInt16(truncatingIfNeeded: libevdev_get_id_product(handle)),
+                               version: UInt16(truncatingIfNeeded: libevdev_get_id_version(handle)),
+                               capabilities: caps, devnode: devnode)
+    }
+}

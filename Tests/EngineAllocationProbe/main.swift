@@ -1,0 +1,121 @@
+// Counts the heap allocations of the engine's hot path with ordo-one's malloc interposer.
+// Run under LD_PRELOAD=libMallocInterposerSwift.so (GestureCoreTests does); prints one line:
+//   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n> mixed_frames <n> mixed_events <n> mixed_mallocs <n>
+// (mixed: taps, a double tap, a long press and a two-finger pinch with rotation, after the pan).
+// `control` counts one deliberate allocation, proving the interposer is really loaded.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import MallocInterposerSwift
+import TestSupport
+
+/// A kiosk-like model: every recognizer type competing for the same contacts.
+func kioskModel() throws -> GestureModel {
+    var m = ModelBuilder()
+    m.view("panel", frame: Rect(x: 0, y: 0, width: 600, height: 600))
+    m.gesture("pan", .pan)
+    m.gesture("swipe", .swipe) { $0.parameters.directions = [.left, .right] }
+    m.gesture("tap", .tap)
+    m.gesture("double-tap", .tap) { $0.parameters.taps = 2 }
+    m.gesture("press", .longPress, on: "panel") {
+        $0.shouldReceiveTouch = ShouldReceiveTouch(toolTypes: [.finger], hitViews: [0, 1])
+    }
+    m.gesture("pinch", .pinch, on: "panel")
+    m.gesture("rotate", .rotation, on: "panel")
+    m.gesture("edge", .edgePan) { $0.parameters.edges = [.left] }
+    m.require("tap", toFail: "double-tap")
+    m.require("pan", toFail: "swipe")
+    m.simultaneous("pinch", with: "rotate")
+    return try m.build()
+}
+
+/// One finger down, `moves` slow moves of 1 px every 8 ms (a pan, not a swipe), up.
+func panFrames(startingAt start: Int64, moves: Int) -> [TouchFrame] {
+    var b = FrameBuilder()
+    b.down(1, x: 100, y: 300, at: start)
+    for i in 1...moves { b.move(1, x: 100 + Double(i % 700), y: 300, at: start + Int64(i) * 8000) }
+    b.up(1, at: start + Int64(moves + 1) * 8000)
+    return b.frames
+}
+
+/// Taps, a double tap, a held press, then two fingers twisting apart, from `start`.
+func mixedFrames(startingAt start: Int64) -> [TouchFrame] {
+    var b = FrameBuilder()
+    var t = start
+    for i in 0..<10 {
+        b.tap(Int32(10 + i), x: 300, y: 300, at: t)
+        t += i % 2 == 0 ? 200_000 : 1_000_000
+    }
+    b.tap(30, x: 300, y: 300, at: t, duration: 800_000)
+    t += 2_000_000
+    b.down(40, x: 250, y: 300, at: t)
+    b.down(41, x: 350, y: 300, at: t)
+    for i in 1...200 {
+        let spread = 50 + Double(i) / 4, lean = Double(i) / 10
+        b.move(40, x: 300 - spread, y: 300 - lean, at: t + Int64(i) * 8000)
+        b.move(41, x: 300 + spread, y: 300 + lean, at: t + Int64(i) * 8000)
+    }
+    b.up(40, at: t + 201 * 8000)
+    b.up(41, at: t + 201 * 8000)
+    return b.frames
+}
+
+let moves = 1000
+let engine = GestureEngine(model: try kioskModel())
+let panel = FrameBuilder()
+_ = engine.attach(device: panel.device, name: "probe panel", x: panel.x, y: panel.y, mapping: .identity)
+var events: [GestureEvent] = []
+events.reserveCapacity(4 * moves)
+
+func feed(_ engine: GestureEngine, _ frames: [TouchFrame], into events: inout [GestureEvent]) {
+    // Index loop: an unspecialized array iterator would allocate in a debug build.
+    for i in 0..<frames.count {
+        let frame = frames[i]
+        if let deadline = engine.nextDeadline, deadline < frame.time { engine.advance(to: deadline, into: &events) }
+        engine.handle(frame, into: &events)
+    }
+}
+
+// Warm up once (first-use paths), then measure a second, identical pan.
+feed(engine, panFrames(startingAt: 0, moves: 50), into: &events)
+let measured = panFrames(startingAt: 10_000_000, moves: moves)
+events.removeAll(keepingCapacity: true)
+
+func monotonicNanoseconds() -> Int64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+}
+
+MallocInterposerSwift.initialize()
+MallocInterposerSwift.hook()
+let started = monotonicNanoseconds()
+feed(engine, measured, into: &events)
+let elapsed = monotonicNanoseconds() - started
+MallocInterposerSwift.unhook()
+let hot = MallocInterposerSwift.getStatistics().mallocCount
+let pannedEvents = events.count
+events.removeAll(keepingCapacity: true)
+
+feed(engine, mixedFrames(startingAt: 30_000_000), into: &events) // warm-up of these paths
+let mixed = mixedFrames(startingAt: 60_000_000)
+events.removeAll(keepingCapacity: true)
+MallocInterposerSwift.initialize()
+MallocInterposerSwift.hook()
+feed(engine, mixed, into: &events)
+engine.advance(to: 90_000_000, into: &events)
+MallocInterposerSwift.unhook()
+let mixedMallocs = MallocInterposerSwift.getStatistics().mallocCount
+
+MallocInterposerSwift.initialize()
+MallocInterposerSwift.hook()
+let control = [Int](repeating: moves, count: 64)
+MallocInterposerSwift.unhook()
+let controlCount = MallocInterposerSwift.getStatistics().mallocCount
+precondition(control.count == 64)
+
+print("frames \(measured.count) events \(pannedEvents) mallocs \(hot) control \(controlCount)",
+      "ns_per_frame \(elapsed / Int64(measured.count))",
+      "mixed_frames \(mixed.count) mixed_events \(events.count) mixed_mallocs \(mixedMallocs)")

@@ -1,0 +1,31 @@
+import GestureCore
+import TestSupport
+import Testing
+import TouchInput
+
+/// A recording of ../shared/recordings replayed through the normalizer into an engine whose
+/// screen is the panel's own axis range (1 device unit = 1 px), as `gesturectl replay` does.
+struct Replay {
+    let harness: EngineHarness
+    let info: TouchDeviceInfo
+
+    /// `build` adds the gestures to a model whose screen matches the panel.
+    init(_ file: String, _ build: (inout ModelBuilder) -> Void) throws {
+        let recording = try EvemuRecording.read(path: SharedRecordings.path(file))
+        info = recording.info
+        var m = ModelBuilder(screen: ScreenSize(width: Double(info.x.maximum - info.x.minimum + 1),
+                                                height: Double(info.y.maximum - info.y.minimum + 1)))
+        build(&m)
+        harness = EngineHarness(model: try m.build())
+        harness.attach(device: DeviceID(1), name: info.name, x: info.x, y: info.y)
+        let normalizer = try #require(TouchNormalizer(device: DeviceID(1), info: info))
+        var frames: [TouchFrame] = []
+        for event in recording.events where normalizer.feed(event) { frames.append(normalizer.frame) }
+        harness.run(frames)
+        harness.settle()
+    }
+
+    var log: [String] { harness.log }
+
+    func count(_ entry: String) -> Int { harness.log.filter { $0 == entry }.count }
+}

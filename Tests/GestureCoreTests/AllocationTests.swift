@@ -1,0 +1,26 @@
+import TestSupport
+import Testing
+
+@Suite struct AllocationTests {
+    /// The probe runs 1,000 pan frames through an engine with every recognizer type under the
+    /// malloc interposer and must count zero allocations (and one for its control allocation);
+    /// then a mix of taps, presses and a pinch, also with none.
+    @Test func a1000FramePanAllocatesNothing() throws {
+        let dir = ChildProcess.buildDirectory
+        let probe = dir + "/EngineAllocationProbe"
+        let interposer = dir + "/libMallocInterposerSwift.so"
+        let result = try ChildProcess.run(probe, environment: ["LD_PRELOAD": interposer])
+        #expect(result.status == 0, "probe output: \(result.output)")
+        let words = result.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        var values: [String: Int] = [:]
+        for (key, value) in zip(words, words.dropFirst()) { values[String(key)] = Int(value) }
+        #expect(values["frames"] == 1002)
+        #expect((values["control"] ?? 0) >= 1, "the interposer is not loaded: \(result.output)")
+        #expect(values["mallocs"] == 0, "the hot path allocated: \(result.output)")
+        // The pan waits for the swipe to fail (too slow after 10 mm), then began, a changed per frame, ended.
+        #expect((values["events"] ?? 0) > 900, "the pan did not run: \(result.output)")
+        // Taps, a double tap, a long press and a pinch with rotation: arbitration allocates nothing either.
+        #expect(values["mixed_mallocs"] == 0, "arbitration allocated: \(result.output)")
+        #expect((values["mixed_events"] ?? 0) > 200, "the mixed gestures did not run: \(result.output)")
+    }
+}

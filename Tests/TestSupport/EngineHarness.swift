@@ -1,0 +1,117 @@
+import GestureCore
+
+/// Pushes frames from any source (a `FrameBuilder`, a recording) through a `GestureEngine`,
+/// firing its deadlines as a daemon would, and keeps every event and trace record.
+public final class EngineHarness {
+    public let engine: GestureEngine
+    public private(set) var events: [GestureEvent] = []
+    public private(set) var trace: [TraceRecord] = []
+    /// Warnings `attach` returned.
+    public private(set) var warnings: [String] = []
+
+    public init(model: GestureModel, trace: Bool = true) {
+        engine = GestureEngine(model: model)
+        engine.traceEnabled = trace
+    }
+
+    public func attach(device: DeviceID, name: String = "test panel", x: AxisRange, y: AxisRange,
+                       mapping: DeviceMapping = .identity) {
+        if let warning = engine.attach(device: device, name: name, x: x, y: y, mapping: mapping) {
+            warnings.append(warning)
+        }
+    }
+
+    public func attach(_ builder: FrameBuilder, name: String = "test panel", mapping: DeviceMapping = .identity) {
+        attach(device: builder.device, name: name, x: builder.x, y: builder.y, mapping: mapping)
+    }
+
+    /// Handles each frame, after firing the deadlines that come before it.
+    public func run(_ frames: some Sequence<TouchFrame>) {
+        for frame in frames {
+            engine.handle(frame, into: &events)
+            engine.drainTrace(into: &trace)
+        }
+    }
+
+    /// Fires the deadlines up to `time`.
+    public func advance(to time: Int64) {
+        engine.advance(to: time, into: &events)
+        engine.drainTrace(into: &trace)
+    }
+
+    /// Fires every remaining deadline.
+    public func settle() {
+        while let deadline = engine.nextDeadline { advance(to: deadline) }
+    }
+
+    public func replace(_ model: GestureModel, at time: Int64) {
+        engine.replaceModel(model, at: time, into: &events)
+        engine.drainTrace(into: &trace)
+    }
+
+    /// "name state" per event, with the engine's model for names.
+    public var log: [String] {
+        events.map { "\(engine.model.gestures[$0.gesture].name) \($0.state)" }
+    }
+
+    /// The events of one gesture, by name.
+    public func events(of name: String) -> [GestureEvent] {
+        events.filter { engine.model.gestures[$0.gesture].name == name }
+    }
+
+    /// The trace in its printed form, `[view/gesture] from -> to (reason)`.
+    public var traceLog: [String] { trace.map { $0.describe(in: engine.model) } }
+
+    public func forgetEvents() { events.removeAll() }
+}
+
+/// Builds a `GestureModel` by names, for tests.
+public struct ModelBuilder {
+    public var screen: ScreenSize
+    public private(set) var views: [ViewSpec]
+    public private(set) var gestures: [GestureSpec] = []
+
+    public init(screen: ScreenSize = ScreenSize(width: 1000, height: 600)) {
+        self.screen = screen
+        views = [ViewSpec(name: "root", parent: nil, frame: Rect(x: 0, y: 0, width: screen.width, height: screen.height))]
+    }
+
+    public mutating func view(_ name: String, parent: String = "root", frame: Rect, enabled: Bool = true, hidden: Bool = false) {
+        views.append(ViewSpec(name: name, parent: viewIndex(parent), frame: frame, enabled: enabled, hidden: hidden))
+    }
+
+    /// Adds a gesture with its type's defaults, changed by `configure`.
+    public mutating func gesture(_ name: String, _ type: GestureType, on view: String = "root",
+                                 _ configure: (inout GestureSpec) -> Void = { _ in }) {
+        var spec = GestureSpec(name: name, type: type, view: viewIndex(view), parameters: GestureDefaults.parameters(for: type))
+        configure(&spec)
+        gestures.append(spec)
+    }
+
+    public mutating func require(_ waiting: String, toFail other: String) {
+        gestures[index(waiting)].requireToFail.append(index(other))
+    }
+
+    /// The same edge declared from the other side (`shouldBeRequiredToFailBy`).
+    public mutating func require(_ other: String, toBeFailedBefore waiting: String) {
+        gestures[index(other)].requiredToFailBy.append(index(waiting))
+    }
+
+    public mutating func simultaneous(_ a: String, with b: String) {
+        gestures[index(a)].simultaneousWith.append(index(b))
+    }
+
+    public func index(_ gesture: String) -> Int {
+        guard let i = gestures.firstIndex(where: { $0.name == gesture }) else { preconditionFailure("no gesture \(gesture)") }
+        return i
+    }
+
+    public func viewIndex(_ name: String) -> Int {
+        guard let i = views.firstIndex(where: { $0.name == name }) else { preconditionFailure("no view \(name)") }
+        return i
+    }
+
+    public func build() throws -> GestureModel {
+        try GestureModel(screen: screen, views: views, gestures: gestures)
+    }
+}

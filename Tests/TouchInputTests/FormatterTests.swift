@@ -1,0 +1,52 @@
+import GestureCore
+import Testing
+@testable import TouchInput
+
+@Suite struct FormatterTests {
+    static let frame = TouchFrame(device: DeviceID(1), time: 1_008_818, contacts: [
+        Contact(id: 3, slot: 0, phase: .began, x: 810, y: 1650, normalizedX: 0.5065666, normalizedY: 0.125,
+                pressure: 215, touchMajor: nil, toolType: .finger),
+        Contact(id: 4, slot: 2, phase: .cancelled, x: -1, y: 0, normalizedX: -0.001, normalizedY: 0, toolType: .pen),
+    ])
+
+    @Test func framesAsText() {
+        #expect(FrameFormatter.text(Self.frame)
+            == "1.008818  #3 began slot 0 (810, 1650) [0.507, 0.125] pressure 215; #4 cancelled slot 2 (-1, 0) [-0.001, 0] pen")
+    }
+
+    @Test func framesAsJSON() {
+        #expect(FrameFormatter.json(Self.frame) == """
+            {"time":1008818,"touches":[{"id":3,"slot":0,"phase":"began","x":810,"y":1650,"nx":0.506567,"ny":0.125,"pressure":215,"tool":"finger"},\
+            {"id":4,"slot":2,"phase":"cancelled","x":-1,"y":0,"nx":-0.001,"ny":0,"tool":"pen"}]}
+            """)
+    }
+
+    @Test func jsonStringsAreEscaped() {
+        #expect(JSONText.string("a\"b\\c\nd\u{1}é") == "\"a\\\"b\\\\c\\nd\\u0001é\"")
+        #expect(JSONText.number(.nan) == "null")
+        #expect(JSONText.fixed(2.0, decimals: 3) == "2")
+        #expect(JSONText.fixed(-0.0004, decimals: 3) == "0")
+    }
+
+    @Test func devicesAsTextAndJSON() {
+        var info = Fixture.protocolB(slots: 10, pressure: true)
+        info.bus = 0x18
+        info.vendor = 0x03eb
+        info.product = 0x8409
+        info.devnode = "/dev/input/event4"
+        let udev = ["ID_PATH": "platform-i2c", "ID_INPUT_TOUCHSCREEN": "1"]
+        #expect(DeviceFormatter.text(info, udev: udev) == """
+            /dev/input/event4  "test protocol B"
+              ids: i2c 03eb:8409 version 0000
+              protocol b, 10 slots, direct
+              x: 0..1000 (10 units/mm)  y: 0..500 (10 units/mm)
+              reports: pressure
+              udev: ID_PATH=platform-i2c ID_INPUT_TOUCHSCREEN=1
+            """)
+        #expect(DeviceFormatter.json(info, udev: udev, error: "denied") == """
+            {"devnode":"/dev/input/event4","name":"test protocol B","bus":"i2c","vendor":"03eb","product":"8409","version":"0000",\
+            "protocol":"b","slots":10,"direct":true,"x":{"min":0,"max":1000,"resolution":10},"y":{"min":0,"max":500,"resolution":10},\
+            "pressure":true,"touchMajor":false,"toolType":false,"udev":{"ID_INPUT_TOUCHSCREEN":"1","ID_PATH":"platform-i2c"},"error":"denied"}
+            """)
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import TouchInput
-
-@Test func moduleBuilds() { #expect(Bool(true)) }
