@@ -5,6 +5,7 @@ RESULTS=${1:-/results}
 . /vm/lib.sh
 . /vm/lisgd.sh
 . /vm/gestured.sh
+. /vm/input.sh
 
 : > "$SUMMARY"
 : > "$RESULTS/rss.tsv"
@@ -13,6 +14,7 @@ check "uinput available" "/dev/uinput" test -c /dev/uinput
 check "systemd-udevd running" "" pidof systemd-udevd
 lisgd_scenarios
 if [ "$(cat /vm/gestured-enabled)" = 1 ]; then
+  input_scenarios
   gestured_scenarios
 else
   echo "vm: gestured scenarios off (VM_GESTURED=1 turns them on)"
