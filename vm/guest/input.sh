@@ -66,4 +66,6 @@ input_scenarios() {
   input_roundtrip_case atmel-fast-taps "$R/atmel-maxtouch-1-finger-fast-taps.evemu"
   input_roundtrip_case atmel-4f-drag-down "$R/atmel-maxtouch-4-finger-drag-down.evemu"
   input_roundtrip_case ep0430m09-4f-drag "$R/ep0430m09-4-finger-drag-down.evemu"
+  # An unknown ABS code (0x3e) and no ABS_X/Y.
+  input_roundtrip_case pixel-fling "$R/google-pixel-tablet-nvt-1-finger-swipe.evemu"
 }
