@@ -174,7 +174,8 @@ scenario_pinch() {
   replay "$R/synth-irtouch-pinch-out.events"; settle
   expect_gesture pinch began 1
   expect_gesture pinch ended 1
-  # Spread x2.5: anything within 25 % of it.
+  # Spread x2.5 from touch-down, within 25 % (UIKit counts scale from the began, which
+  # comes a little after the touch-down: the engine on main gives 2.29 for this stream).
   check "scale about 2.5" "$(action_env pinch ended GESTURE_SCALE)" \
     in_range "$(action_env pinch ended GESTURE_SCALE)" 1.875 3.125
   gestured_end
@@ -185,7 +186,8 @@ scenario_rotation() {
   replay "$R/synth-elan-rotate.events"; settle
   expect_gesture rotate began 1
   expect_gesture rotate ended 1
-  # 90 degrees clockwise on screen (y down): +pi/2 in UIKit's sign, within 25 %.
+  # 90 degrees clockwise on screen (y down): +pi/2 in UIKit's sign, within 25 % (counted
+  # from the began, as the scale: the engine on main gives 1.468 rad).
   check "rotation about +1.571 rad" "$(action_env rotate ended GESTURE_ROTATION)" \
     in_range "$(action_env rotate ended GESTURE_ROTATION)" 1.178 1.963
   gestured_end
