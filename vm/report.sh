@@ -53,6 +53,16 @@ latencies() { # DIR
     }' "$1/events.log" "$1/actions.tsv"
 }
 
+# How long each replayed stroke lasted in the kernel's times, touch-down to last lift, in
+# ms: replays run slower than recorded under emulation, more so on a busy host.
+strokes() { # EVENTS_LOG
+  awk '/^Event: time / {
+      split($0, f, /[ ,]+/); t = f[3]
+      if ($0 ~ /ABS_MT_TRACKING_ID\), value -1/) { if (active > 0 && --active == 0) printf "%.1f\n", (t - start) * 1000 }
+      else if ($0 ~ /ABS_MT_TRACKING_ID\), value/) { if (active++ == 0) start = t }
+    }' "$1"
+}
+
 # p50/p99 (nearest rank) of one column.
 percentiles() { # COLUMN
   { grep -v unknown || true; } | sort -n -k"$1" | awk -v c="$1" 'NF { v[++n] = $c }
@@ -80,7 +90,10 @@ row() { # CASE
       cells+=("not run" "-" "-")
     fi
   done
-  printf '| %s | %s | %s | %s | %s | %s | %s |\n' "${TITLE[$c]}" \
+  local dir=$RESULTS/lisgd-$c stroke=-
+  [ -f "$dir/events.log" ] || dir=$RESULTS/gestured-$c
+  [ ! -f "$dir/events.log" ] || stroke=$(strokes "$dir/events.log" | percentiles 1)
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "${TITLE[$c]}" "$stroke" \
     "${cells[0]}" "${cells[3]}" "${cells[1]}" "${cells[4]}" "${cells[2]}" "${cells[5]}"
 }
 
@@ -100,10 +113,12 @@ table() {
   echo "lisgd 0.3.7 (Debian) and gestured each alone on the same device and replay."
   echo "Latencies in ms, p50 / p99: from the event that triggered the action, and from the"
   echo "stroke's first touch-down (what a person feels: lisgd acts at lift, gestured mid-stroke)."
+  echo "Replayed stroke: touch-down to last lift as the kernel timed it, p50 / p99 (emulation"
+  echo "replays slower than recorded). The gestured columns need \`make vm-test VM_GESTURED=1\`."
   [ ! -f "$RESULTS/host-load" ] || echo "Host load average (1, 5, 15 min) at the end of the run: $(cat "$RESULTS/host-load")."
   echo
-  echo "| case | lisgd found | gestured found | lisgd from trigger | gestured from trigger | lisgd from touch-down | gestured from touch-down |"
-  echo "|---|---|---|---|---|---|---|"
+  echo "| case | replayed stroke | lisgd found | gestured found | lisgd from trigger | gestured from trigger | lisgd from touch-down | gestured from touch-down |"
+  echo "|---|---|---|---|---|---|---|---|"
   local c
   for c in "${CASES[@]}"; do row "$c"; done
   echo
