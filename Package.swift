@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TestSupport"]),
         // The engine over real recordings (evemu files through the normalizer).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TestSupport"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "TestSupport"]),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport"]),
     ]
 )

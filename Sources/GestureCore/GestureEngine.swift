@@ -95,8 +95,8 @@ public final class GestureEngine {
 
     // MARK: models
 
-    /// Swaps the model between two frames. Gestures that are unchanged (same name, same spec,
-    /// same view) keep running; removed or changed ones end with `cancelled` if they had begun
+    /// Swaps the model between two frames. Gestures that are unchanged (same name, same spec
+    /// and view read by names: `ModelDiff`) keep running; removed or changed ones end with `cancelled` if they had begun
     /// and are dropped silently otherwise. The events this call writes carry the previous
     /// model's indices, and so do the trace records it adds (resolve their names with it);
     /// later calls use the new model's. A removed gesture counts as failed for those waiting
@@ -104,16 +104,13 @@ public final class GestureEngine {
     /// a gesture is a model with its `enabled` false.
     public func replaceModel(_ newModel: GestureModel, at time: Microseconds, into events: inout [GestureEvent]) {
         advance(to: time, into: &events)
-        var kept = [Int?](repeating: nil, count: newModel.gestures.count)
-        for (old, spec) in model.gestures.enumerated() {
-            if let new = newModel.gestures.firstIndex(where: { $0.name == spec.name }),
-               newModel.gestures[new] == spec, spec.enabled,
-               newModel.views.indices.contains(spec.view), newModel.views[spec.view] == model.views[spec.view] {
-                kept[new] = old
-            } else {
-                cancel(old, reason: spec.enabled && newModel.gestures.contains { $0.name == spec.name && !$0.enabled }
-                    ? .disabled : .modelReplaced, into: &events)
-            }
+        // By name, not index: a gesture added before others shifts the indices in their specs.
+        let kept = ModelDiff(from: model, to: newModel).continuing.map { old in
+            old.flatMap { model.gestures[$0].enabled ? $0 : nil }
+        }
+        for (old, spec) in model.gestures.enumerated() where !kept.contains(old) {
+            cancel(old, reason: spec.enabled && newModel.gestures.contains { $0.name == spec.name && !$0.enabled }
+                ? .disabled : .modelReplaced, into: &events)
         }
         // Contacts keep their hit view by name.
         for i in 0..<ContactTable.capacity where contacts.taken & (1 << ContactMask(i)) != 0 {

@@ -7,6 +7,7 @@ struct GestureCtl: ParsableCommand {
         commandName: "gesturectl",
         abstract: "Control and inspect the gestured touchscreen gesture daemon.",
         subcommands: [
+            CheckCommand.self,
             DevicesCommand.self,
             TouchesCommand.self,
         ]

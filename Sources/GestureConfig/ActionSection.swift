@@ -1,0 +1,114 @@
+import GestureCore
+
+extension ConfigBuilder {
+    /// The states a gesture type has actions for: `recognized` for discrete types,
+    /// began/changed/ended/cancelled for continuous ones.
+    static func actionStates(for type: GestureType) -> [GestureState] {
+        type.isContinuous ? [.began, .changed, .ended, .cancelled] : [.recognized]
+    }
+
+    /// `[gesture.NAME.on.STATE]` (one action) or `[[gesture.NAME.on.STATE]]` (several).
+    func readActions(_ reader: TableReader, type: GestureType) -> GestureActions {
+        var actions = GestureActions()
+        let allowed = Self.actionStates(for: type)
+        for key in reader.table.keys {
+            let path = reader.path.appending(key)
+            guard let state = GestureState.allCases.first(where: { $0.description == key }), allowed.contains(state) else {
+                _ = reader.value(key)
+                reportState(key, path: path, type: type, allowed: allowed)
+                continue
+            }
+            guard let value = reader.value(key) else { continue }
+            var specs: [ActionSpec] = []
+            if let table = value.table {
+                specs = readAction(TableReader(table: table, path: path, sink: sink)).map { [$0] } ?? []
+            } else if let array = value.array {
+                for (index, element) in array.enumerated() {
+                    guard let table = element.table else {
+                        sink.report(path.appending(index: index), "wrong type", expected: "an action table",
+                                    found: TableReader.render(element))
+                        continue
+                    }
+                    if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink)) {
+                        specs.append(spec)
+                    }
+                }
+            } else {
+                sink.report(path, "wrong type", expected: "an action table: [\(path)] with command = \"...\"",
+                            found: TableReader.render(value))
+            }
+            if !specs.isEmpty { actions.byState[state] = specs }
+        }
+        return actions
+    }
+
+    private func reportState(_ key: String, path: ConfigKeyPath, type: GestureType, allowed: [GestureState]) {
+        let expected = allowed.map { "on.\($0)" }.joined(separator: ", ")
+        if key == "recognized" {
+            sink.report(path, "a \(type) gesture is continuous: it has no 'recognized' state", expected: expected,
+                        didYouMean: "on.began")
+        } else if GestureState.allCases.contains(where: { $0.description == key }) {
+            let kind = type.isContinuous ? "continuous" : "discrete"
+            sink.report(path, "a \(type) gesture is \(kind): it has no '\(key)' state", expected: expected)
+        } else {
+            sink.report(path, "unknown state '\(key)'", expected: expected,
+                        didYouMean: DidYouMean.suggestion(for: key, among: allowed.map(\.description)).map { "on.\($0)" })
+        }
+    }
+
+    /// `command = "..."`, or `socket = "/path"` with an optional `message` and `datagram`;
+    /// `cooldown` for both, `timeout` for commands.
+    private func readAction(_ reader: TableReader) -> ActionSpec? {
+        let command = reader.string("command")
+        let socket = absolutePath(reader, "socket")
+        let messageText = reader.string("message")
+        let datagram = reader.bool("datagram")
+        let cooldown = reader.duration("cooldown") ?? 0
+        let timeout = reader.duration("timeout")
+        reader.finish()
+
+        if reader.contains("command") == reader.contains("socket") {
+            sink.report(reader.path, reader.contains("command") ? "both 'command' and 'socket'" : "no action",
+                        expected: "exactly one of command = \"...\" or socket = \"/path\"")
+            return nil
+        }
+        if let command {
+            for key in ["message", "datagram"] where reader.contains(key) {
+                sink.report(reader.path.appending(key), "only socket actions take '\(key)'")
+            }
+            for field in MessageTemplate.placeholders(inCommand: command) {
+                sink.report(reader.path.appending("command"),
+                            "commands do not expand {\(field)}: values are passed in environment variables, "
+                                + "never spliced into the shell string",
+                            expected: "\"$\(MessageTemplate.environmentName(for: field))\"", found: "\"{\(field)}\"")
+            }
+            if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                sink.report(reader.path.appending("command"), "empty command", expected: "a shell command")
+                return nil
+            }
+            if let timeout, timeout == 0 {
+                sink.report(reader.path.appending("timeout"), "must be more than 0", expected: Units.durationExpected,
+                            found: "\"0s\"")
+            }
+            return ActionSpec(kind: .command(command), cooldown: cooldown, timeout: timeout)
+        }
+        if timeout != nil {
+            sink.report(reader.path.appending("timeout"), "only command actions take 'timeout'")
+        }
+        guard let socket else { return nil }
+        var template: MessageTemplate?
+        if let messageText {
+            do {
+                template = try MessageTemplate(parsing: messageText)
+            } catch {
+                var didYouMean: String?
+                if case .unknownField(_, let suggestion) = error { didYouMean = suggestion.map { "{\($0)}" } }
+                sink.report(reader.path.appending("message"), error.description,
+                            expected: "placeholders among " + MessageTemplate.fieldNames.map { "{\($0)}" }.joined(separator: " "),
+                            didYouMean: didYouMean)
+                return nil
+            }
+        }
+        return ActionSpec(kind: .socket(path: socket, message: template, datagram: datagram ?? false), cooldown: cooldown)
+    }
+}

@@ -1,0 +1,46 @@
+/// Where a value sits in the config: `gesture.wake.on.recognized`, `device[1].rotation`.
+public struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
+    public enum Segment: Hashable, Sendable {
+        case key(String)
+        /// The position in an array of tables (`[[device]]`) or in an array value.
+        case index(Int)
+    }
+
+    public var segments: [Segment]
+
+    public init(_ segments: [Segment] = []) { self.segments = segments }
+
+    /// A path of plain keys: `ConfigKeyPath(keys: "gesture", "wake")`.
+    public init(keys: String...) { self.segments = keys.map(Segment.key) }
+
+    public func appending(_ key: String) -> ConfigKeyPath { ConfigKeyPath(segments + [.key(key)]) }
+    public func appending(index: Int) -> ConfigKeyPath { ConfigKeyPath(segments + [.index(index)]) }
+
+    /// The path without its last segment (the root's parent is the root).
+    public var parent: ConfigKeyPath { ConfigKeyPath(Array(segments.dropLast())) }
+
+    /// Dotted form; keys that are not bare TOML keys are quoted, indices in brackets.
+    public var description: String {
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += Self.isBare(key) ? key : "\"\(key)\""
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// TOML bare keys: ASCII letters, digits, `_` and `-`.
+    static func isBare(_ key: String) -> Bool {
+        !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import GestureCore
+import TOMLKit
+
+/// Reads and validates a gestured config file into a `Configuration`.
+public enum ConfigLoader {
+    /// Where the daemon looks when no `--config` is given.
+    public static let defaultPath = "/etc/gestured/gestures.toml"
+
+    /// Reads `path` and parses it (`parse(text:file:)`), naming the file by `path` in errors.
+    /// With `enforcingSafety` (the daemon passes `ConfigFileSafety.isRoot`), a file that is
+    /// not root's or that others may write is refused with `ConfigError.unsafe`.
+    public static func load(path: String, enforcingSafety: Bool = false) throws(ConfigError) -> Configuration {
+        try parse(text: FileText.read(path: path, enforcingSafety: enforcingSafety), file: path)
+    }
+
+    /// Parses a config. Throws the first syntax error (TOMLKit's line and column), or, for a
+    /// file that parses, every semantic problem found in one pass, in file order.
+    public static func parse(text: String, file: String) throws(ConfigError) -> Configuration {
+        if let nul = text.unicodeScalars.firstIndex(of: "\0") {
+            // The C parser would stop at the NUL and silently drop the rest of the file.
+            let before = text.unicodeScalars[..<nul]
+            let line = before.count { $0 == "\n" } + 1
+            let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+            throw .syntax(Diagnostic(file: file, position: SourcePosition(line: line, column: column),
+                                     keyPath: ConfigKeyPath(), message: "NUL character in the file"))
+        }
+        let locator = KeyLocator(text: text)
+        if let position = locator.malformedHeader {
+            throw .syntax(Diagnostic(file: file, position: position, keyPath: ConfigKeyPath(),
+                                     message: "expected a table name after '[' (a bare key or a quoted one)"))
+        }
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let position = SourcePosition(line: error.source.begin.line, column: error.source.begin.column)
+            throw .syntax(Diagnostic(file: file, position: position, keyPath: ConfigKeyPath(), message: error.description))
+        } catch {
+            throw .syntax(Diagnostic(file: file, position: SourcePosition(line: 1, column: 1), keyPath: ConfigKeyPath(),
+                                     message: "\(error)"))
+        }
+        let sink = DiagnosticSink(file: file, locator: locator)
+        let configuration = ConfigBuilder(root: root, sink: sink).build()
+        guard sink.diagnostics.isEmpty, let configuration else { throw .invalid(sink.sorted) }
+        return configuration
+    }
+}

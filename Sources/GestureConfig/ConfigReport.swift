@@ -1,0 +1,120 @@
+import GestureCore
+
+/// The text of `gesturectl check`: the screen, views, devices and every gesture with all
+/// its resolved parameters, defaults included and marked.
+public enum ConfigReport {
+    public static func text(of configuration: Configuration) -> String {
+        let model = configuration.model
+        var lines: [String] = []
+        lines.append("screen: \(Units.format(model.screen.width))x\(Units.format(model.screen.height)) px")
+        lines.append("views:")
+        for view in model.views {
+            var line = "  \(view.name): \(rect(view.frame))"
+            if let parent = view.parent { line += " in \(model.views[parent].name)" }
+            if !view.enabled { line += ", disabled" }
+            if view.hidden { line += ", hidden" }
+            lines.append(line)
+        }
+        lines.append("devices:" + (configuration.devices.isEmpty ? " (no rules: every touchscreen covers the screen)" : ""))
+        for (index, rule) in configuration.devices.enumerated() {
+            lines.append("  device[\(index)]: \(describe(rule.match)) -> \(describe(rule.mapping))")
+        }
+        lines.append("gestures:")
+        for (index, spec) in model.gestures.enumerated() {
+            lines.append(contentsOf: describe(spec, in: model, actions: configuration.actions[index]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func describe(_ spec: GestureSpec, in model: GestureModel, actions: GestureActions) -> [String] {
+        var lines = ["  \(spec.name): \(spec.type) on view \(model.views[spec.view].name)"
+            + (spec.enabled ? "" : " (disabled)")]
+        let defaults = GestureDefaults.parameters(for: spec.type)
+        for key in ParameterKey.keys(for: spec.type) {
+            let value = key.format(spec.parameters)
+            let note = value == key.format(defaults) ? "  # default" : ""
+            lines.append("    \(key.name) = \(value)\(note)")
+        }
+        let relations: [(String, [Int])] = [
+            ("simultaneous_with", spec.simultaneousWith), ("require_to_fail", spec.requireToFail),
+            ("required_to_fail_by", spec.requiredToFailBy), ("cannot_prevent", spec.cannotPrevent),
+            ("cannot_be_prevented_by", spec.cannotBePreventedBy),
+        ]
+        for (key, indices) in relations where !indices.isEmpty {
+            lines.append("    \(key) = [\(indices.map { "\"\(model.gestures[$0].name)\"" }.joined(separator: ", "))]")
+        }
+        if let touches = spec.shouldBegin.touches {
+            let high = touches.upperBound == Int.max ? "unlimited" : "\(touches.upperBound)"
+            lines.append("    should_begin: \(touches.lowerBound) to \(high) touches")
+        }
+        if let region = spec.shouldBegin.region { lines.append("    should_begin: centroid in \(rect(region))") }
+        if !spec.shouldBegin.devices.isEmpty { lines.append("    should_begin: devices \(spec.shouldBegin.devices)") }
+        let receive = spec.shouldReceiveTouch
+        if !receive.toolTypes.isEmpty {
+            let tools = ToolType.allCases.filter(receive.toolTypes.contains).map(\.description)
+            lines.append("    should_receive_touch: tool types \(tools.joined(separator: ", "))")
+        }
+        if !receive.hitViews.isEmpty {
+            lines.append("    should_receive_touch: views \(receive.hitViews.map { model.views[$0].name }.joined(separator: ", "))")
+        }
+        if let region = receive.region { lines.append("    should_receive_touch: begins in \(rect(region))") }
+        if !receive.devices.isEmpty { lines.append("    should_receive_touch: devices \(receive.devices)") }
+        for state in GestureState.allCases {
+            for action in actions.byState[state] ?? [] {
+                lines.append("    on.\(state): \(describe(action))")
+            }
+        }
+        return lines
+    }
+
+    private static func describe(_ action: ActionSpec) -> String {
+        var text: String
+        switch action.kind {
+        case .command(let command):
+            text = "command \(command)"
+            if let timeout = action.timeout { text += " (timeout \(Units.format(duration: timeout)))" }
+        case .socket(let path, let message, let datagram):
+            text = "\(datagram ? "datagram" : "stream") to \(path): " + (message.map(template) ?? "the event's JSON line")
+        }
+        if action.cooldown > 0 { text += ", cooldown \(Units.format(duration: action.cooldown))" }
+        return text
+    }
+
+    private static func template(_ message: MessageTemplate) -> String {
+        message.segments.map { segment in
+            switch segment {
+            case .text(let text): text.replacing("{", with: "{{").replacing("}", with: "}}")
+            case .field(let name): "{\(name)}"
+            }
+        }.joined()
+    }
+
+    private static func describe(_ match: DeviceMatch) -> String {
+        var parts: [String] = []
+        if let name = match.name { parts.append("name \"\(name)\"") }
+        if let vendor = match.vendor { parts.append("vendor \(hex(vendor))") }
+        if let product = match.product { parts.append("product \(hex(product))") }
+        if let path = match.path { parts.append("path \(path)") }
+        if let property = match.property { parts.append("\(property.name)=\(property.value)") }
+        return parts.isEmpty ? "every touchscreen" : parts.joined(separator: ", ")
+    }
+
+    private static func describe(_ mapping: DeviceMapping) -> String {
+        var parts = ["rotation \(mapping.rotation)"]
+        if mapping.flipX { parts.append("flip_x") }
+        if mapping.flipY { parts.append("flip_y") }
+        if mapping.calibration != DeviceMapping.identity.calibration {
+            parts.append("calibration [\(mapping.calibration.map { Units.format($0) }.joined(separator: ", "))]")
+        }
+        parts.append("output " + (mapping.output.map { rect($0) } ?? "whole screen"))
+        if let size = mapping.sizeMM { parts.append("size \(Units.format(size.width))x\(Units.format(size.height)) mm") }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func hex(_ id: UInt16) -> String {
+        let digits = String(id, radix: 16)
+        return "0x" + String(repeating: "0", count: 4 - digits.count) + digits
+    }
+
+    private static func rect(_ r: Rect) -> String { "px " + Units.format(rect: r) }
+}

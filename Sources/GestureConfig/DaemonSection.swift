@@ -1,0 +1,123 @@
+import GestureCore
+
+extension ConfigBuilder {
+    static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+    /// `[daemon]`; absent keys keep `DaemonSettings`' documented defaults.
+    func readDaemon(_ reader: TableReader?) -> DaemonSettings {
+        var settings = DaemonSettings()
+        guard let reader else { return settings }
+        if let socket = absolutePath(reader, "socket") { settings.socketPath = socket }
+        if let mode = readMode(reader, "socket_mode") { settings.socketMode = mode }
+        if let group = reader.string("socket_group") { settings.socketGroup = group }
+        if let level = reader.string("log_level") {
+            if Self.logLevels.contains(level) {
+                settings.logLevel = level
+            } else {
+                sink.report(reader.path.appending("log_level"), "unknown log level",
+                            expected: Self.logLevels.joined(separator: ", "), found: "\"\(level)\"",
+                            didYouMean: DidYouMean.suggestion(for: level, among: Self.logLevels))
+            }
+        }
+        if let shell = absolutePath(reader, "shell") { settings.shell = shell }
+        if let environment = reader.table("environment") {
+            settings.environment = readEnvironment(environment)
+        }
+        if let timeout = reader.duration("command_timeout") {
+            if timeout > 0 {
+                settings.commandTimeout = timeout
+            } else {
+                sink.report(reader.path.appending("command_timeout"), "must be more than 0",
+                            expected: Units.durationExpected, found: "\"\(Units.format(duration: timeout))\"")
+            }
+        }
+        if let grace = reader.duration("kill_grace") { settings.killGrace = grace }
+        if let count = reader.int("max_children", in: 1...1_024, expected: "an integer from 1 to 1024") {
+            settings.maxChildren = count
+        }
+        if let bytes = reader.int("subscriber_buffer", in: 4_096...(64 << 20),
+                                  expected: "a number of bytes from 4096 to 67108864") {
+            settings.subscriberBuffer = bytes
+        }
+        if let count = reader.int("socket_queue", in: 1...65_536, expected: "an integer from 1 to 65536") {
+            settings.socketQueue = count
+        }
+        reader.finish()
+        return settings
+    }
+
+    /// An absolute path string.
+    func absolutePath(_ reader: TableReader, _ key: String) -> String? {
+        reader.read(key, expected: "an absolute path") { value throws(TableReader.Problem) in
+            guard let path = value.string else { return nil }
+            guard path.hasPrefix("/") else { throw TableReader.Problem(message: "not an absolute path") }
+            return path
+        }
+    }
+
+    /// A permission mode: TOML's `0o660`, or the string `"0660"` (octal, as chmod takes it).
+    func readMode(_ reader: TableReader, _ key: String) -> UInt32? {
+        reader.read(key, expected: "a mode such as 0o660 or \"0660\"") { value throws(TableReader.Problem) in
+            let mode: UInt32?
+            if let int = value.int {
+                mode = UInt32(exactly: int)
+            } else if let text = value.string {
+                mode = UInt32(text, radix: 8)
+            } else {
+                return nil
+            }
+            guard let mode, mode <= 0o777 else { throw TableReader.Problem(message: "not a permission mode") }
+            return mode
+        }
+    }
+
+    /// `environment = { NAME = "value" }`: names as the shell takes them; `GESTURE_*` is the
+    /// daemon's own (the event's values).
+    func readEnvironment(_ reader: TableReader) -> [EnvironmentEntry] {
+        var entries: [EnvironmentEntry] = []
+        for name in reader.table.keys {
+            guard let value = reader.string(name) else { continue }
+            let path = reader.path.appending(name)
+            if !Self.isEnvironmentName(name) {
+                sink.report(path, "not a valid environment variable name",
+                            expected: "letters, digits and '_', not starting with a digit", found: "\"\(name)\"")
+            } else if name.hasPrefix("GESTURE_") {
+                sink.report(path, "names starting with GESTURE_ are reserved for the event's values")
+            } else {
+                entries.append(EnvironmentEntry(name: name, value: value))
+            }
+        }
+        return entries
+    }
+
+    static func isEnvironmentName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+            || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// `[screen]`: the logical screen in px, which views and outputs are laid out on.
+    func readScreen(_ reader: TableReader?) -> ScreenSize? {
+        guard let reader else {
+            sink.report(ConfigKeyPath(keys: "screen"), "missing [screen] table",
+                        expected: "the logical screen size in px, e.g. [screen] width = 1920, height = 1080")
+            return nil
+        }
+        var sizes: [Double] = []
+        for key in ["width", "height"] {
+            if !reader.contains(key) {
+                sink.report(reader.path.appending(key), "missing", expected: "the screen's \(key) in px")
+                _ = reader.value(key)
+            } else if let size = reader.pixels(key) {
+                if size > 0 {
+                    sizes.append(size)
+                } else {
+                    sink.report(reader.path.appending(key), "must be more than 0", expected: "px (a number or \"40px\")",
+                                found: Units.format(size))
+                }
+            }
+        }
+        reader.finish()
+        return sizes.count == 2 ? ScreenSize(width: sizes[0], height: sizes[1]) : nil
+    }
+}

@@ -1,0 +1,86 @@
+/// A line and column in a config file, both counted from 1 (columns in Unicode scalars).
+public struct SourcePosition: Equatable, Comparable, Sendable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// One problem in a config file, printable as `file:line:col: error: key.path: message`.
+public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
+    public var file: String
+    public var position: SourcePosition
+    public var keyPath: ConfigKeyPath
+    /// What the key wants ("a duration such as \"300ms\""), when the problem is a value.
+    public var expected: String?
+    /// What the file has, as written (`"-5ms"`, `integer 3`).
+    public var found: String?
+    /// The problem in words, without the expected/found part.
+    public var message: String
+    /// A close valid name for a misspelt one.
+    public var didYouMean: String?
+
+    public init(file: String, position: SourcePosition, keyPath: ConfigKeyPath, message: String,
+                expected: String? = nil, found: String? = nil, didYouMean: String? = nil) {
+        self.file = file
+        self.position = position
+        self.keyPath = keyPath
+        self.message = message
+        self.expected = expected
+        self.found = found
+        self.didYouMean = didYouMean
+    }
+
+    /// The message with expected, found and did-you-mean spelled out.
+    public var fullMessage: String {
+        var text = message
+        if let expected { text += ": expected \(expected)" }
+        if let found { text += expected == nil ? ": found \(found)" : ", found \(found)" }
+        if let didYouMean { text += " (did you mean '\(didYouMean)'?)" }
+        return text
+    }
+
+    public var description: String {
+        // Syntax errors have no key path: TOMLKit does not say which key it was reading.
+        let path = keyPath.segments.isEmpty ? "" : "\(keyPath): "
+        return "\(file):\(position.line):\(position.column): error: \(path)\(fullMessage)"
+    }
+}
+
+/// Why a config file was not loaded.
+public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be read: the path and `strerror` text.
+    case unreadable(path: String, reason: String)
+    /// The file is not valid TOML: the first syntax error, at TOMLKit's line and column.
+    case syntax(Diagnostic)
+    /// The file is valid TOML but not a valid config: every problem found, in file order.
+    case invalid([Diagnostic])
+    /// The daemon runs as root and the file could be changed by someone else (see `ConfigFileSafety`).
+    case unsafe(path: String, reason: String)
+
+    /// Every diagnostic carried (empty for unreadable and unsafe files).
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .syntax(let diagnostic): [diagnostic]
+        case .invalid(let diagnostics): diagnostics
+        case .unreadable, .unsafe: []
+        }
+    }
+
+    /// One line per problem.
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "\(path): error: cannot read the config file: \(reason)"
+        case .syntax(let diagnostic): diagnostic.description
+        case .invalid(let diagnostics): diagnostics.map(\.description).joined(separator: "\n")
+        case .unsafe(let path, let reason): "\(path): error: refusing to load the config file: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import GestureCore
+
+extension ConfigBuilder {
+    /// UIKit's touch-delivery properties, refused until touches pass through to applications.
+    static let touchDeliveryKeys = ["cancels_touches", "delays_touches_began", "delays_touches_ended"]
+
+    /// `[gesture.NAME]`s in file order, with their actions (indexed alike).
+    func readGestures(_ reader: TableReader?, views: [ViewSpec], screen: Rect) -> ([GestureSpec], [GestureActions]) {
+        guard let reader else { return ([], []) }
+        let names = namesInFileOrder(reader)
+        var gestures: [GestureSpec] = []
+        var actions: [GestureActions] = []
+        for (index, name) in names.enumerated() {
+            let table = reader.table(name)
+            let spec = table.flatMap { readGesture($0, name: name, index: index, names: names, views: views, screen: screen) }
+            // A placeholder keeps indices aligned with `names` so references stay checkable.
+            gestures.append(spec?.spec ?? GestureSpec(name: name, type: .tap, view: 0,
+                                                      parameters: GestureDefaults.parameters(for: .tap), enabled: false))
+            actions.append(spec?.actions ?? GestureActions())
+        }
+        return (gestures, actions)
+    }
+
+    private func readGesture(_ reader: TableReader, name: String, index: Int, names: [String], views: [ViewSpec],
+                             screen: Rect) -> (spec: GestureSpec, actions: GestureActions)? {
+        let typeNames = GestureType.allCases.map(\.rawValue)
+        let typePath = reader.path.appending("type")
+        var type: GestureType?
+        if let typeName = reader.string("type") {
+            type = GestureType(rawValue: typeName)
+            if type == nil {
+                sink.report(typePath, "unknown gesture type '\(typeName)'",
+                            expected: typeNames.joined(separator: ", "),
+                            didYouMean: DidYouMean.suggestion(for: typeName, among: typeNames))
+            }
+        } else if !reader.contains("type") {
+            sink.report(typePath, "missing", expected: "the gesture's type: " + typeNames.joined(separator: ", "))
+        }
+
+        var view = 0
+        if let viewName = reader.string("view") {
+            if let found = views.firstIndex(where: { $0.name == viewName }) {
+                view = found
+            } else {
+                sink.report(reader.path.appending("view"), "unknown view '\(viewName)'",
+                            didYouMean: DidYouMean.suggestion(for: viewName, among: views.map(\.name)))
+            }
+        }
+        let enabled = reader.bool("enabled") ?? true
+        let simultaneous = readReferences(reader, key: "simultaneous_with", kind: "gesture", names: names, excluding: name)
+        let requireToFail = readReferences(reader, key: "require_to_fail", kind: "gesture", names: names, excluding: name)
+        let requiredBy = readReferences(reader, key: "required_to_fail_by", kind: "gesture", names: names, excluding: name)
+        let cannotPrevent = readReferences(reader, key: "cannot_prevent", kind: "gesture", names: names, excluding: name)
+        let cannotBePrevented = readReferences(reader, key: "cannot_be_prevented_by", kind: "gesture", names: names,
+                                               excluding: name)
+        let shouldBegin = reader.table("should_begin").map { readShouldBegin($0, screen: screen) } ?? ShouldBegin()
+        let shouldReceive = reader.table("should_receive_touch")
+            .map { readShouldReceiveTouch($0, views: views, screen: screen) } ?? ShouldReceiveTouch()
+        for key in Self.touchDeliveryKeys where reader.value(key) != nil {
+            sink.report(reader.path.appending(key),
+                        "not supported yet: gestured does not pass touches through to applications, so this "
+                            + "setting would do nothing; remove it")
+        }
+
+        guard let type else {
+            // Without a type its parameters and actions cannot be checked: report only keys
+            // that are wrong for every type.
+            for key in ParameterKey.all.map(\.name) + ["on"] { _ = reader.value(key) }
+            reader.finish()
+            return nil
+        }
+        var parameters = GestureDefaults.parameters(for: type)
+        for key in ParameterKey.keys(for: type) {
+            key.read(from: reader, into: &parameters)
+        }
+        checkParameters(parameters, type: type, reader: reader)
+        let actions = reader.table("on").map { readActions($0, type: type) } ?? GestureActions()
+        reader.finish { key in
+            let owners = ParameterKey.types(using: key)
+            guard !owners.isEmpty else { return nil }
+            return "'\(key)' is not a parameter of a \(type) gesture (it belongs to "
+                + owners.map(\.rawValue).joined(separator: ", ") + ")"
+        }
+        let spec = GestureSpec(name: name, type: type, view: view, parameters: parameters, enabled: enabled,
+                               simultaneousWith: simultaneous, requireToFail: requireToFail,
+                               requiredToFailBy: requiredBy, cannotPrevent: cannotPrevent,
+                               cannotBePreventedBy: cannotBePrevented, shouldBegin: shouldBegin,
+                               shouldReceiveTouch: shouldReceive)
+        return (spec, actions)
+    }
+
+    /// Rules across parameters that no single key can check.
+    private func checkParameters(_ parameters: GestureParameters, type: GestureType, reader: TableReader) {
+        if type == .tap, parameters.taps < 1 {
+            sink.report(reader.path.appending("taps"), "a tap needs at least one tap", expected: "an integer from 1 to 20",
+                        found: "\(parameters.taps)")
+        }
+        if type == .pan || type == .edgePan, parameters.minimumTouches > parameters.maximumTouches {
+            sink.report(reader.path.appending("min_touches"), "min_touches is more than max_touches",
+                        expected: "min_touches <= max_touches",
+                        found: "\(parameters.minimumTouches) > \(parameters.maximumTouches)")
+        }
+        if type == .edgePan, parameters.edges.isEmpty, !reader.contains("edges") {
+            sink.report(reader.path.appending("edges"), "missing: an edge pan needs the edges it starts from",
+                        expected: "an array of \"top\", \"left\", \"bottom\", \"right\"")
+        }
+        if type == .swipe, parameters.swipeDeadline == 0 {
+            sink.report(reader.path.appending("max_duration"), "must be more than 0", expected: Units.durationExpected,
+                        found: "\"0s\"")
+        }
+    }
+
+    /// `should_begin = { min_touches, max_touches, region, devices }`.
+    private func readShouldBegin(_ reader: TableReader, screen: Rect) -> ShouldBegin {
+        var predicate = ShouldBegin()
+        let range = 1...ParameterKey.maximumCount
+        let expected = "an integer from 1 to \(ParameterKey.maximumCount)"
+        let minimum = reader.int("min_touches", in: range, expected: expected)
+        let maximum = reader.int("max_touches", in: range, expected: expected)
+        if minimum != nil || maximum != nil {
+            let low = minimum ?? 1, high = maximum ?? Int.max
+            if low <= high {
+                predicate.touches = low...high
+            } else {
+                sink.report(reader.path.appending("min_touches"), "min_touches is more than max_touches",
+                            expected: "min_touches <= max_touches", found: "\(low) > \(high)")
+            }
+        }
+        predicate.region = reader.table("region").flatMap { readRect($0, in: screen, parentName: "the screen") }
+        predicate.devices = reader.strings("devices") ?? []
+        reader.finish()
+        return predicate
+    }
+
+    /// `should_receive_touch = { tool_types, views, region, devices }`.
+    private func readShouldReceiveTouch(_ reader: TableReader, views: [ViewSpec], screen: Rect) -> ShouldReceiveTouch {
+        var predicate = ShouldReceiveTouch()
+        let toolNames = ToolType.allCases.map(\.description)
+        for name in reader.strings("tool_types", expected: "an array of \"finger\", \"pen\", \"palm\"") ?? [] {
+            if let tool = ToolType.allCases.first(where: { $0.description == name }) {
+                predicate.toolTypes.insert(tool)
+            } else {
+                sink.report(reader.path.appending("tool_types"), "unknown tool type '\(name)'",
+                            expected: toolNames.joined(separator: ", "),
+                            didYouMean: DidYouMean.suggestion(for: name, among: toolNames))
+            }
+        }
+        predicate.hitViews = readReferences(reader, key: "views", kind: "view", names: views.map(\.name))
+        predicate.region = reader.table("region").flatMap { readRect($0, in: screen, parentName: "the screen") }
+        predicate.devices = reader.strings("devices") ?? []
+        reader.finish()
+        return predicate
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import GestureConfig
+
+/// `gesturectl check [FILE]`: validate a config as the daemon would load it.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate a gestures.toml and print every gesture's resolved parameters.",
+        discussion: """
+            Prints the screen, views, device rules and every gesture with all its parameters \
+            (defaults marked), or every error as file:line:col: error: key.path: message. \
+            Exits 0 when the file is valid, 1 otherwise. As root, also refuses a file that \
+            is not owned by root or is writable by group or others, as the daemon does.
+            """
+    )
+
+    @Argument(help: "The config file.")
+    var file: String = ConfigLoader.defaultPath
+
+    func run() throws {
+        let status = ConfigCheck.run(path: file)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

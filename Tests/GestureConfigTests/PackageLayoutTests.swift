@@ -1,4 +1,0 @@
-import Testing
-@testable import GestureConfig
-
-@Test func moduleBuilds() { #expect(Bool(true)) }
