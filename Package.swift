@@ -57,6 +57,13 @@ let package = Package(
         // The engine over real recordings (evemu files through the normalizer).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "TestSupport"]),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport"]),
+        // The daemon's per-event path (event JSON, templates, publishing, socket actions)
+        // under the malloc interposer.
+        .executableTarget(name: "DaemonAllocationProbe", dependencies: [
+            "GestureDaemon", "GestureConfig", "GestureCore",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+        ], path: "Tests/DaemonAllocationProbe"),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
     ]
 )

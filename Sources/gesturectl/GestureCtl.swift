@@ -7,6 +7,9 @@ struct GestureCtl: ParsableCommand {
         commandName: "gesturectl",
         abstract: "Control and inspect the gestured touchscreen gesture daemon.",
         subcommands: [
+            StatusCommand.self,
+            MonitorCommand.self,
+            ReloadCommand.self,
             CheckCommand.self,
             DevicesCommand.self,
             TouchesCommand.self,

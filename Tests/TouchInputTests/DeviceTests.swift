@@ -3,35 +3,53 @@ import Glibc
 import Testing
 @testable import TouchInput
 
-/// Open file descriptors of this process.
-private func openDescriptorCount() throws -> Int {
-    try directoryEntries("/proc/self/fd").count
+/// What each open descriptor of this process refers to (`/proc/self/fd/N` link targets).
+/// Other tests run in parallel and open descriptors of their own, so tests look for the
+/// targets they created, never at counts.
+private func openDescriptorTargets() throws -> [String] {
+    try directoryEntries("/proc/self/fd").map { fd in
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/fd/" + fd, &buffer, buffer.count - 1)
+        return n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    }
+}
+
+/// The link target `/proc/self/fd` shows for an open descriptor.
+private func descriptorTarget(_ fd: Int32) throws -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+    guard n > 0 else { throw SystemError("readlink", path: "/proc/self/fd/\(fd)", code: errno) }
+    return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 @Suite(.serialized) struct DeviceTests {
     @Test func openingAMissingNodeNamesThePathAndErrno() throws {
-        let before = try openDescriptorCount()
         #expect {
             _ = try EvdevDevice(path: "/dev/input/event-missing")
         } throws: { error in
             let error = error as? SystemError
             return error?.code == ENOENT && error?.description == "/dev/input/event-missing: open failed: No such file or directory"
         }
-        #expect(try openDescriptorCount() == before)
     }
 
     @Test func aNodeThatIsNotEvdevIsRefusedAndClosed() throws {
-        let before = try openDescriptorCount()
+        // A file of its own, so that no other test's descriptor can look like ours.
+        var template = Array("/tmp/gestured-not-evdev-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        try #require(fd >= 0)
+        close(fd)
+        let path = String(cString: template)
         do {
-            _ = try EvdevDevice(path: "/dev/null")
-            Issue.record("/dev/null was accepted as an evdev device")
+            _ = try EvdevDevice(path: path)
+            Issue.record("a regular file was accepted as an evdev device")
         } catch {
             #expect(error.operation == "libevdev_new_from_fd")
             #expect(error.code == ENOTTY)
-            #expect(error.description.contains("/dev/null"))
+            #expect(error.description.contains(path))
             #expect(error.description.contains("not an evdev device"))
         }
-        #expect(try openDescriptorCount() == before)
+        #expect(try !openDescriptorTargets().contains(path))
+        unlink(path)
     }
 
     @Test func permissionErrorsSayHowToFixThem() {
@@ -55,15 +73,16 @@ private func openDescriptorCount() throws -> Int {
     }
 
     @Test func theHotplugMonitorHasANonBlockingCloseOnExecFd() throws {
-        let before = try openDescriptorCount()
+        let socket: String
         do {
             let monitor = try TouchscreenDiscovery().monitor()
+            socket = try descriptorTarget(monitor.fd)   // "socket:[inode]", unique while open
             #expect(monitor.fd >= 0)
             #expect(fcntl(monitor.fd, F_GETFD) & FD_CLOEXEC != 0)
             #expect(fcntl(monitor.fd, F_GETFL) & O_NONBLOCK != 0)
             #expect(monitor.receive() == nil)   // nothing was plugged in
         }
-        #expect(try openDescriptorCount() == before)
+        #expect(try !openDescriptorTargets().contains(socket))
     }
 
     @Test func sysfsBitmasksAreReadWordByWord() {

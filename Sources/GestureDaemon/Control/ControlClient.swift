@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TouchInput
+
+/// Why gesturectl could not talk to the daemon, worded for the person at the terminal.
+public enum ControlClientError: Error, CustomStringConvertible {
+    case notRunning(tried: [String])
+    case refused(path: String)
+    case io(SystemError)
+    case protocolViolation(String)
+    /// The daemon closed an event stream.
+    case streamEnded
+    case daemon(ControlError)
+
+    public var description: String {
+        switch self {
+        case .notRunning(let tried):
+            "gestured is not running: no socket at \(tried.joined(separator: " or ")) (start it, or pass --socket)"
+        case .refused(let path):
+            "gestured is not running: nothing listens at \(path) (a stale socket?)"
+        case .io(let error): "control socket: \(error)"
+        case .protocolViolation(let what): "unexpected reply from gestured: \(what)"
+        case .daemon(let error): "gestured: \(error.message)"
+        case .streamEnded: "gestured closed the stream (it stopped, or this monitor fell too far behind and was dropped)"
+        }
+    }
+}
+
+/// A blocking client of the control socket (gesturectl and tests): one request, one reply
+/// line; after `subscribe`, a stream of lines.
+public final class ControlClient {
+    public let path: String
+    private let fd: FileDescriptor
+    private var buffer: [UInt8] = []
+
+    /// Connects to the first existing path of `candidates`; `timeout` bounds every read.
+    public init(candidates: [String], timeout: Double? = 10) throws(ControlClientError) {
+        guard let path = candidates.first(where: { access($0, F_OK) == 0 }) else {
+            throw .notRunning(tried: candidates)
+        }
+        self.path = path
+        do {
+            let socket = try UnixSocket.make(datagram: false)
+            // The descriptor was made non-blocking for the loop; the CLI wants to wait.
+            _ = fcntl(socket.rawValue, F_SETFL, fcntl(socket.rawValue, F_GETFL) & ~O_NONBLOCK)
+            try UnixSocket.connect(socket, to: path)
+            fd = socket
+        } catch {
+            if error.code == ECONNREFUSED { throw .refused(path: path) }
+            if error.code == ENOENT { throw .notRunning(tried: [path]) }
+            throw .io(error)
+        }
+        if let timeout {
+            var value = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+            setsockopt(fd.rawValue, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+        }
+    }
+
+    /// Sends `{"cmd": command, ...extra}` and returns the value of `ok`; throws the
+    /// daemon's error reply as `.daemon`.
+    public func request(_ command: String, _ extra: [(String, JSONValue)] = []) throws(ControlClientError) -> JSONValue {
+        try send(.object([("cmd", .string(command))] + extra))
+        guard let line = try readLine() else { throw .protocolViolation("connection closed before the reply") }
+        let reply: JSONValue
+        do { reply = try JSONParser.parse(line) } catch { throw .protocolViolation("\(error)") }
+        if let ok = reply["ok"] { return ok }
+        if let error = reply["error"] {
+            throw .daemon(ControlError(code: error["code"]?.stringValue ?? "?", message: error["message"]?.stringValue ?? "?"))
+        }
+        throw .protocolViolation("neither ok nor error")
+    }
+
+    /// Writes one request line.
+    public func send(_ request: JSONValue) throws(ControlClientError) {
+        var writer = JSONWriter()
+        writer.value(request)
+        writer.newline()
+        try sendRaw(writer.bytes)
+    }
+
+    /// Writes bytes as they are (tests send garbage with it).
+    public func sendRaw(_ bytes: [UInt8]) throws(ControlClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw .io(SystemError("send", path)) }
+            offset += n
+        }
+    }
+
+    /// The next line without its newline; nil at end of stream.
+    public func readLine() throws(ControlClientError) -> [UInt8]? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = recv(fd.rawValue, &chunk, chunk.count, 0)
+            if n == 0 { return nil }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { throw .protocolViolation("no reply in time") }
+                throw .io(SystemError("recv", path))
+            }
+            buffer += chunk[0..<n]
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// An error reply: `{"error": {"code": ..., "message": ...}}`.
+public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var code: String
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(message) (\(code))" }
+
+    var json: JSONValue { .object([("code", .string(code)), ("message", .string(message))]) }
+}
+
+/// What a command answers: the value of `ok`, or an error.
+public typealias ControlReply = Result<JSONValue, ControlError>
+
+/// The daemon side of the control protocol's commands. The server parses, limits and
+/// answers; the handler supplies the content. `subscribe` the server serves itself.
+public protocol ControlHandler: AnyObject {
+    /// `{"cmd": "status"}`: the status object (schema in docs/PROTOCOL.md).
+    func status() -> JSONValue
+    /// `{"cmd": "reload"}`: reload the config file; an error keeps the running config.
+    func reload() -> ControlReply
+    /// `{"cmd": "devices"}`: the touchscreens in use.
+    func devices() -> JSONValue
+    /// Any other command (such as `replay-start`); nil means unknown.
+    func handle(command: String, request: JSONValue) -> ControlReply?
+}
+
+extension ControlHandler {
+    public func handle(command: String, request: JSONValue) -> ControlReply? { nil }
+}

@@ -1,0 +1,279 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinuxShims
+import GestureCore
+import Logging
+import TouchInput
+
+/// The control and event socket: a Unix stream socket speaking JSON lines. Requests are
+/// `{"cmd": ...}` objects, replies `{"ok": ...}` or `{"error": {"code", "message"}}`;
+/// `subscribe` turns a connection into an event stream. Nothing a client sends or fails to
+/// read can stall the loop: requests are bounded in size and time, output in bytes.
+public final class ControlServer {
+    /// The longest request line accepted.
+    public static let maximumRequest = 64 * 1024
+    /// How long a started request line may take to finish.
+    public static let requestTimeout: Microseconds = 5_000_000
+    /// Connections served at once; more are answered with an error and closed.
+    public static let maximumConnections = 64
+
+    public let path: String
+    private let loop: EventLoop
+    private let logger: Logger
+    private let listener: FileDescriptor
+    private weak var handler: ControlHandler?
+    private var connections: [Int32: ControlConnection] = [:]
+    /// The connections in subscriber mode, kept apart so that publishing allocates nothing.
+    private var subscribers: [ControlConnection] = []
+    private var requestTimer: DeadlineTimer!
+    private var writer = JSONWriter()
+    /// Bytes buffered per subscriber before it is dropped (`[daemon] subscriber_buffer`).
+    public var subscriberBuffer: Int
+    /// Subscribers dropped for not keeping up.
+    public private(set) var droppedSubscribers = 0
+
+    /// Binds `path` (replacing a stale socket, refusing a live one), sets its mode and
+    /// group, and starts accepting.
+    public init(loop: EventLoop, path: String, mode: UInt32 = 0o660, group: String? = nil,
+                subscriberBuffer: Int = 65_536, handler: ControlHandler, logger: Logger) throws(SystemError) {
+        self.path = path
+        self.loop = loop
+        self.logger = logger
+        self.handler = handler
+        self.subscriberBuffer = subscriberBuffer
+        try ControlServer.makeParentDirectory(of: path)
+        try ControlServer.removeStaleSocket(at: path)
+        listener = try UnixSocket.make(datagram: false)
+        try UnixSocket.bind(listener, to: path)
+        // Clients cannot connect before listen(), so setting the mode here leaves no window.
+        guard chmod(path, mode_t(mode)) == 0 else { throw SystemError("chmod", path) }
+        if let group {
+            let gid = try ControlServer.groupID(group)
+            guard chown(path, uid_t.max, gid) == 0 else { throw SystemError("chown to group \(group)", path) }
+        }
+        guard listen(listener.rawValue, 16) == 0 else { throw SystemError("listen", path) }
+        requestTimer = try loop.makeTimer { [unowned self] in self.expireSlowRequests() }
+        try loop.register(fd: listener.rawValue) { [unowned self] _ in self.acceptAll() }
+    }
+
+    private var closed = false
+
+    deinit { close() }
+
+    /// Stops serving: closes every connection and removes the socket file. Call it at
+    /// shutdown (a process that exits does not run deinitializers).
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        loop.unregister(fd: listener.rawValue)
+        for fd in connections.keys { loop.unregister(fd: fd) }
+        connections.removeAll()
+        subscribers.removeAll()
+        unlink(path)
+    }
+
+    /// Connections that subscribed to events.
+    public var subscriberCount: Int { subscribers.count }
+
+    /// True when some subscriber asked for the transition trace (format it only then).
+    public var wantsTrace: Bool { subscribers.contains { $0.mode == .subscriber(trace: true) } }
+
+    /// The server's part of `status`.
+    public var statusJSON: JSONValue {
+        .object([
+            ("path", .string(path)),
+            ("connections", .number(Double(connections.count))),
+            ("subscribers", .number(Double(subscriberCount))),
+            ("dropped_subscribers", .number(Double(droppedSubscribers))),
+        ])
+    }
+
+    /// Sends one event to every subscriber.
+    public func publish(_ event: GestureEvent, names: GestureNames, origin: Microseconds) {
+        guard !subscribers.isEmpty else { return }
+        EventJSON.line(event, names: names, origin: origin, into: &writer)
+        publish(line: writer.bytes, trace: false)
+    }
+
+    /// Sends one JSON line (newline included) to every subscriber, or, for a trace record,
+    /// only to those that asked for the trace. Subscribers that overflow are dropped.
+    public func publish(line: [UInt8], trace: Bool) {
+        // Backwards, so that dropping one does not skip the next; an index loop, as an
+        // unspecialized iterator allocates in a debug build.
+        var index = subscribers.count
+        while index > 0 {
+            index -= 1
+            let connection = subscribers[index]
+            guard case .subscriber(let wantsTrace) = connection.mode, wantsTrace || !trace else { continue }
+            switch connection.send(line) {
+            case .sent:
+                if connection.hasPendingOutput { loop.modify(fd: connection.fd.rawValue, events: [.readable, .writable]) }
+            case .overflow:
+                droppedSubscribers += 1
+                logger.warning("control: subscriber on fd \(connection.fd.rawValue) fell \(subscriberBuffer) bytes behind; disconnected")
+                drop(connection)
+            case .failed:
+                drop(connection)
+            }
+        }
+    }
+
+    private func acceptAll() {
+        while true {
+            let raw = cls_accept4(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
+            guard raw >= 0 else {
+                if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+                    logger.warning("control: \(SystemError("accept", path))")
+                }
+                return
+            }
+            let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer)
+            guard connections.count < ControlServer.maximumConnections else {
+                reply(connection, .failure(ControlError(code: "busy", message: "too many connections (\(ControlServer.maximumConnections))")))
+                continue
+            }
+            do {
+                try loop.register(fd: raw) { [unowned self, unowned connection] events in self.serve(connection, events) }
+                connections[raw] = connection
+            } catch {
+                logger.warning("control: \(error)")
+            }
+        }
+    }
+
+    private func serve(_ connection: ControlConnection, _ events: EventLoop.Events) {
+        if events.contains(.writable) || connection.hasPendingOutput {
+            guard connection.flush() else { return drop(connection) }
+            if !connection.hasPendingOutput {
+                if connection.closeAfterFlush { return drop(connection) }
+                loop.modify(fd: connection.fd.rawValue, events: .readable)
+            }
+        }
+        guard events.contains(.readable) || !events.isDisjoint(with: [.hangup, .error]) else { return }
+        switch connection.read(maximumLine: ControlServer.maximumRequest) {
+        case .closed:
+            drop(connection)
+        case .oversized:
+            fatal(connection, ControlError(code: "too-large", message: "request longer than \(ControlServer.maximumRequest) bytes"))
+        case .lines(let lines):
+            // A subscriber has nothing more to ask; its input is read only to see it close.
+            guard connection.mode == .requests else { return }
+            for line in lines where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
+                answer(connection, line)
+                if connections[connection.fd.rawValue] == nil || connection.mode != .requests { break }
+            }
+        }
+        armRequestTimer()
+    }
+
+    private func answer(_ connection: ControlConnection, _ line: ArraySlice<UInt8>) {
+        let request: JSONValue
+        do {
+            request = try JSONParser.parse(line)
+        } catch {
+            return reply(connection, .failure(ControlError(code: "malformed", message: "request is not JSON: \(error)")))
+        }
+        guard let command = request["cmd"]?.stringValue else {
+            return reply(connection, .failure(ControlError(code: "bad-request", message: #"expected an object like {"cmd": "status"}"#)))
+        }
+        guard let handler else {
+            return reply(connection, .failure(ControlError(code: "unavailable", message: "the daemon is shutting down")))
+        }
+        switch command {
+        case "status": reply(connection, .success(handler.status()))
+        case "reload": reply(connection, handler.reload())
+        case "devices": reply(connection, .success(handler.devices()))
+        case "subscribe":
+            let trace = request["trace"]?.boolValue ?? false
+            connection.mode = .subscriber(trace: trace)
+            subscribers.append(connection)
+            UnixSocket.setSendBuffer(connection.fd, subscriberBuffer)
+            reply(connection, .success(.object([("subscribed", .bool(true)), ("trace", .bool(trace))])))
+        default:
+            reply(connection, handler.handle(command: command, request: request) ?? .failure(ControlError(
+                code: "unknown-command",
+                message: "unknown command \"\(command)\"; known: status, reload, devices, subscribe")))
+        }
+    }
+
+    private func reply(_ connection: ControlConnection, _ result: ControlReply) {
+        writer.reset()
+        writer.beginObject()
+        switch result {
+        case .success(let value): writer.key("ok"); writer.value(value)
+        case .failure(let error): writer.key("error"); writer.value(error.json)
+        }
+        writer.endObject()
+        writer.newline()
+        switch connection.send(writer.bytes) {
+        case .sent: break
+        case .overflow:
+            logger.warning("control: client on fd \(connection.fd.rawValue) does not read its replies; disconnected")
+            return drop(connection)
+        case .failed:
+            return drop(connection)
+        }
+        if connection.hasPendingOutput { loop.modify(fd: connection.fd.rawValue, events: [.readable, .writable]) }
+    }
+
+    /// Replies with an error, then closes once the reply is out.
+    private func fatal(_ connection: ControlConnection, _ error: ControlError) {
+        logger.notice("control: \(error.message); closing fd \(connection.fd.rawValue)")
+        reply(connection, .failure(error))
+        guard connections[connection.fd.rawValue] != nil else { return }
+        if connection.hasPendingOutput { connection.closeAfterFlush = true } else { drop(connection) }
+    }
+
+    private func drop(_ connection: ControlConnection) {
+        loop.unregister(fd: connection.fd.rawValue)
+        connections[connection.fd.rawValue] = nil
+        subscribers.removeAll { $0 === connection }
+        armRequestTimer()
+    }
+
+    private func expireSlowRequests() {
+        let now = MonotonicClock.now()
+        for connection in Array(connections.values) {
+            guard let since = connection.partialSince, now - since >= ControlServer.requestTimeout else { continue }
+            fatal(connection, ControlError(code: "timeout", message: "request not finished within \(ControlServer.requestTimeout / 1_000_000) s"))
+        }
+        armRequestTimer()
+    }
+
+    private func armRequestTimer() {
+        let earliest = connections.values.compactMap(\.partialSince).min()
+        requestTimer.set(earliest.map { $0 + ControlServer.requestTimeout })
+    }
+
+    private static func makeParentDirectory(of path: String) throws(SystemError) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let directory = String(path[..<slash])
+        if mkdir(directory, 0o755) != 0 && errno != EEXIST { throw SystemError("mkdir", directory) }
+    }
+
+    private static func removeStaleSocket(at path: String) throws(SystemError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFSOCK else {
+            throw SystemError("bind", path, errno: EEXIST, hint: "the path is taken by something that is not a socket; remove it or choose another socket path")
+        }
+        let probe = try UnixSocket.make(datagram: false)
+        let connected = try UnixSocket.withAddress(path) { connect(probe.rawValue, $0, $1) }
+        if connected == 0 { throw SystemError("bind", path, errno: EADDRINUSE, hint: "another gestured is running on this socket; stop it or pass --socket") }
+        guard errno == ECONNREFUSED else { throw SystemError("connect", path) }
+        unlink(path)
+    }
+
+    private static func groupID(_ name: String) throws(SystemError) -> gid_t {
+        var group = Glibc.group()
+        var result: UnsafeMutablePointer<Glibc.group>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let rc = getgrnam_r(name, &group, &buffer, buffer.count, &result)
+        guard rc == 0, result != nil else {
+            throw SystemError("getgrnam_r", "group \(name)", errno: rc == 0 ? ENOENT : rc,
+                              hint: "no such group for the control socket: set [daemon] socket_group to an existing group")
+        }
+        return group.gr_gid
+    }
+}

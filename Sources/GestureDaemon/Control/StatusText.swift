@@ -1,0 +1,127 @@
+/// Renders a `status` reply as readable tables for `gesturectl status`. Missing sections
+/// are left out, so a daemon with less to say still prints.
+public enum StatusText {
+    /// The whole `status` reply as text, ending in a newline.
+    public static func render(_ status: JSONValue) -> String {
+        var out: [String] = []
+        var head: [(String, String)] = []
+        if let version = status["version"]?.stringValue { head.append(("version", version)) }
+        if let pid = status["pid"]?.intValue { head.append(("pid", "\(pid)")) }
+        if let uptime = status["uptime_s"]?.doubleValue { head.append(("uptime", duration(uptime))) }
+        if let config = status["config"] {
+            if let path = config["path"]?.stringValue { head.append(("config", path)) }
+            if let reload = config["last_reload"], reload != .null {
+                let when = reload["at_s"]?.doubleValue.map { "at \(duration($0)) uptime" } ?? ""
+                if reload["ok"]?.boolValue == true {
+                    head.append(("last reload", "ok \(when)"))
+                } else {
+                    head.append(("last reload", "FAILED \(when), still running the previous config: \(reload["error"]?.stringValue ?? "?")"))
+                }
+            }
+        }
+        if let control = status["control"] {
+            head.append(("socket", control["path"]?.stringValue ?? "?"))
+            head.append(("subscribers", "\(control["subscribers"]?.intValue ?? 0) (dropped for lagging: \(control["dropped_subscribers"]?.intValue ?? 0))"))
+        }
+        let keyWidth = head.map(\.0.count).max() ?? 0
+        out += head.map { pad($0.0 + ":", keyWidth + 1) + " " + $0.1 }
+
+        if let devices = status["devices"]?.arrayValue {
+            out.append("")
+            out += table(title: "devices", ["name", "path", "contacts"], devices.map {
+                [text($0["name"]), text($0["path"]), text($0["contacts"])]
+            }, empty: "no touchscreen")
+        }
+        if let views = status["views"]?.arrayValue {
+            out.append("")
+            out += table(title: "views", ["name", "parent", "frame"], views.map {
+                [text($0["name"]), text($0["parent"]), $0["frame"]?.arrayValue.map { $0.map(text).joined(separator: " ") } ?? "-"]
+            }, empty: "none")
+        }
+        if let gestures = status["gestures"]?.arrayValue {
+            out.append("")
+            out += table(title: "gestures", ["name", "type", "view", "state", "count"], gestures.map {
+                [text($0["name"]), text($0["type"]), text($0["view"]), text($0["state"]), text($0["count"])]
+            }, empty: "none")
+        }
+        if let pending = status["pending"]?.arrayValue, !pending.isEmpty {
+            out.append("")
+            out += table(title: "pending failure requirements", ["gesture", "waiting for", "since"], pending.map {
+                [text($0["gesture"]), $0["waiting_for"]?.arrayValue.map { $0.map(text).joined(separator: ", ") } ?? "-",
+                 $0["ms"]?.doubleValue.map { "\(Int($0)) ms" } ?? "-"]
+            }, empty: "")
+        }
+        if case .object(let counters) = status["dispatcher"] ?? .null {
+            out.append("")
+            out.append("dispatcher")
+            let width = counters.map(\.0.count).max() ?? 0
+            out += counters.map { "  " + pad($0.0.replacingUnderscores + ":", width + 1) + " " + text($0.1) }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    static func table(title: String, _ header: [String], _ rows: [[String]], empty: String) -> [String] {
+        guard !rows.isEmpty else { return ["\(title): \(empty)"] }
+        var widths = header.map(\.count)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        func line(_ cells: [String]) -> String {
+            "  " + cells.enumerated().map { pad($0.1, widths[$0.0]) }.joined(separator: "  ").trimmedRight
+        }
+        return [title, line(header.map { $0.uppercased() })] + rows.map(line)
+    }
+
+    /// A value as a table cell: strings bare, integers without decimals.
+    static func text(_ value: JSONValue?) -> String {
+        switch value {
+        case .none, .null?: "-"
+        case .string(let s)?: s
+        case .bool(let b)?: b ? "yes" : "no"
+        case .number(let n)?: n.rounded() == n && abs(n) < 1e15 ? "\(Int(n))" : "\(n)"
+        case let other?: other.text
+        }
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds)
+        let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
+        return h > 0 ? "\(h)h \(m)m \(s)s" : m > 0 ? "\(m)m \(s)s" : "\(s)s"
+    }
+
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+}
+
+/// One event-stream line for `gesturectl monitor` without `--json`.
+public enum MonitorText {
+    /// `  2.123  panel/scroll  pan changed  x=10.0 y=-2.3 touches=2 ...`, or for a trace
+    /// record the transition log line.
+    public static func render(_ line: JSONValue) -> String {
+        let t = line["t"]?.doubleValue.map(seconds) ?? "-"
+        if let from = line["from"]?.stringValue {
+            return pad(t) + "  " + TraceLine.format(view: line["view"]?.stringValue ?? "?", gesture: line["gesture"]?.stringValue ?? "?",
+                                                   from: from, to: line["to"]?.stringValue ?? "?", reason: line["reason"]?.stringValue ?? "")
+        }
+        guard case .object(let members) = line else { return line.text }
+        let head = ["t", "gesture", "type", "state", "view"]
+        let rest = members.filter { !head.contains($0.0) }.map { "\($0.0)=\(StatusText.text($0.1))" }
+        return pad(t) + "  \(StatusText.text(line["view"]))/\(StatusText.text(line["gesture"])) \(StatusText.text(line["type"])) "
+            + "\(StatusText.text(line["state"]))  " + rest.joined(separator: " ")
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        var bytes: [UInt8] = []
+        return TextNumber.appendFixed(value, decimals: 3, to: &bytes) ? String(decoding: bytes, as: UTF8.self) : "-"
+    }
+
+    private static func pad(_ t: String) -> String { String(repeating: " ", count: max(0, 9 - t.count)) + t }
+}
+
+extension String {
+    fileprivate var replacingUnderscores: String { String(map { $0 == "_" ? " " : $0 }) }
+    fileprivate var trimmedRight: String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

@@ -1,2 +1,0 @@
-// GestureDaemon: the event loop, dispatcher, control and event socket, status.
-import GestureCore

@@ -1,0 +1,73 @@
+import GestureCore
+
+/// One field of the event JSON (and placeholder of a message template), resolved once
+/// so that rendering compares no strings.
+public enum EventField: String, CaseIterable, Sendable {
+    case t, gesture, type, state, view, x, y, touches
+    case translationX = "translation_x", translationY = "translation_y"
+    case velocityX = "velocity_x", velocityY = "velocity_y"
+    case scale, velocity, rotation, direction, edge
+    case delayedFrom = "delayed_from"
+    case device
+
+    /// The fields every JSON line carries, in order.
+    static let common: [EventField] = [.t, .gesture, .type, .state, .view, .x, .y, .touches]
+
+    private static let panFields: [EventField] = [.translationX, .translationY, .velocityX, .velocityY]
+    private static let edgePanFields: [EventField] = panFields + [.edge]
+    private static let pinchFields: [EventField] = [.scale, .velocity]
+    private static let rotationFields: [EventField] = [.rotation, .velocity]
+    private static let swipeFields: [EventField] = [.direction]
+    private static let noFields: [EventField] = []
+
+    /// The per-type fields the JSON line carries for a gesture type (static tables, so the
+    /// formatter allocates nothing).
+    static func perType(_ type: GestureType?) -> [EventField] {
+        switch type {
+        case .pan: panFields
+        case .edgePan: edgePanFields
+        case .pinch: pinchFields
+        case .rotation: rotationFields
+        case .swipe: swipeFields
+        case .tap, .longPress, nil: noFields
+        }
+    }
+}
+
+/// Directions and edges as words ("left", "up,right"). A single one, the usual case, is a
+/// literal (no allocation).
+enum DirectionText {
+    static func words(_ directions: Directions) -> String {
+        switch directions {
+        case []: return ""
+        case .right: return "right"
+        case .left: return "left"
+        case .up: return "up"
+        case .down: return "down"
+        default: break
+        }
+        var parts: [String] = []
+        if directions.contains(.right) { parts.append("right") }
+        if directions.contains(.left) { parts.append("left") }
+        if directions.contains(.up) { parts.append("up") }
+        if directions.contains(.down) { parts.append("down") }
+        return parts.joined(separator: ",")
+    }
+
+    static func words(_ edges: Edges) -> String {
+        switch edges {
+        case []: return ""
+        case .top: return "top"
+        case .left: return "left"
+        case .bottom: return "bottom"
+        case .right: return "right"
+        default: break
+        }
+        var parts: [String] = []
+        if edges.contains(.top) { parts.append("top") }
+        if edges.contains(.left) { parts.append("left") }
+        if edges.contains(.bottom) { parts.append("bottom") }
+        if edges.contains(.right) { parts.append("right") }
+        return parts.joined(separator: ",")
+    }
+}

@@ -1,0 +1,82 @@
+import GestureCore
+
+/// The one event formatter of replay and the live stream: one JSON object per line.
+///
+/// Times are seconds since `origin` (the first recorded event in replay, the daemon's start
+/// live) with 3 decimals; positions and translations px with 1 decimal, velocities px/s
+/// with 1 decimal; scale, rotation (radians) and their velocities with 3 decimals.
+public enum EventJSON {
+    /// Replaces the writer's content with the event's line, newline included.
+    public static func line(_ event: GestureEvent, names: GestureNames, origin: Microseconds, into writer: inout JSONWriter) {
+        writer.reset()
+        writer.beginObject()
+        // Index loops: an unspecialized array iterator allocates in a debug build.
+        let common = EventField.common
+        for i in 0..<common.count { member(common[i], event, names, origin, &writer) }
+        let perType = EventField.perType(names.type(event.gesture))
+        for i in 0..<perType.count { member(perType[i], event, names, origin, &writer) }
+        if event.delayedFrom != nil { member(.delayedFrom, event, names, origin, &writer) }
+        writer.endObject()
+        writer.newline()
+    }
+
+    /// A trace record of the event stream (subscribers that asked for the trace).
+    public static func traceLine(time: Microseconds, origin: Microseconds, view: String, gesture: String,
+                                 from: String, to: String, reason: String, into writer: inout JSONWriter) {
+        writer.reset()
+        writer.beginObject()
+        writer.key("t"); seconds(time - origin, &writer)
+        writer.key("view"); writer.string(view)
+        writer.key("gesture"); writer.string(gesture)
+        writer.key("from"); writer.string(from)
+        writer.key("to"); writer.string(to)
+        writer.key("reason"); writer.string(reason)
+        writer.endObject()
+        writer.newline()
+    }
+
+    /// Writes one field's JSON value.
+    static func value(_ field: EventField, _ event: GestureEvent, _ names: GestureNames, _ origin: Microseconds,
+                      _ writer: inout JSONWriter) {
+        switch field {
+        case .t: seconds(event.time - origin, &writer)
+        case .gesture: writer.string(names.gesture(event.gesture))
+        case .type: writer.string(names.type(event.gesture)?.rawValue ?? "?")
+        case .state: writer.string(event.state.description)
+        case .view: writer.string(names.view(event.view))
+        case .x: writer.fixed(event.x, decimals: 1)
+        case .y: writer.fixed(event.y, decimals: 1)
+        case .touches: writer.int(Int64(event.touches))
+        case .translationX: writer.fixed(event.translationX, decimals: 1)
+        case .translationY: writer.fixed(event.translationY, decimals: 1)
+        case .velocityX: writer.fixed(event.velocityX, decimals: 1)
+        case .velocityY: writer.fixed(event.velocityY, decimals: 1)
+        case .scale: writer.fixed(event.scale, decimals: 3)
+        case .velocity: writer.fixed(event.velocity, decimals: 3)
+        case .rotation: writer.fixed(event.rotation, decimals: 3)
+        case .direction: writer.string(DirectionText.words(event.direction))
+        case .edge: writer.string(DirectionText.words(event.edge))
+        case .delayedFrom:
+            if let from = event.delayedFrom { seconds(from - origin, &writer) } else { writer.null() }
+        case .device: writer.int(Int64(event.device.rawValue))
+        }
+    }
+
+    private static func member(_ field: EventField, _ event: GestureEvent, _ names: GestureNames,
+                               _ origin: Microseconds, _ writer: inout JSONWriter) {
+        writer.key(field.rawValue)
+        value(field, event, names, origin, &writer)
+    }
+
+    private static func seconds(_ us: Microseconds, _ writer: inout JSONWriter) {
+        writer.fixed(Double(us) / 1_000_000, decimals: 3)
+    }
+}
+
+/// The human transition log, the same everywhere: `[view/gesture] old -> new (reason)`.
+public enum TraceLine {
+    /// The line for one transition; the reason in parentheses when there is one.
+    public static func format(view: String, gesture: String, from: String, to: String, reason: String) -> String {
+        reason.isEmpty ? "[\(view)/\(gesture)] \(from) -> \(to)" : "[\(view)/\(gesture)] \(from) -> \(to) (\(reason))"
+    }
+}

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinuxShims
+import GestureCore
+import TouchInput
+
+/// One epoll loop on one thread: file descriptors with callbacks, timerfd deadlines and
+/// signals through a signalfd. No threads, no Dispatch; with nothing armed it sleeps.
+public final class EventLoop {
+    /// Readiness as epoll reports it.
+    public struct Events: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let readable = Events(rawValue: EPOLLIN.rawValue)
+        public static let writable = Events(rawValue: EPOLLOUT.rawValue)
+        public static let error = Events(rawValue: EPOLLERR.rawValue)
+        public static let hangup = Events(rawValue: EPOLLHUP.rawValue | EPOLLRDHUP.rawValue)
+    }
+
+    public typealias Handler = (Events) -> Void
+
+    private struct Registration {
+        var generation: UInt32
+        var handler: Handler
+    }
+
+    private let epoll: FileDescriptor
+    private var registrations: [Int32: Registration] = [:]
+    // Tells a stale readiness report for a closed-and-reused fd number from a fresh one.
+    private var generation: UInt32 = 0
+    private var stopped = false
+    private var mainTimer: DeadlineTimer?
+    private var signalFD: FileDescriptor?
+    private var signalSet = sigset_t()
+    private var signalHandler: ((Int32) -> Void)?
+    // Reused by every wait so that serving the loop allocates nothing.
+    private var readyData = [UInt64](repeating: 0, count: 32)
+    private var readyEvents = [UInt32](repeating: 0, count: 32)
+
+    /// Called when the deadline set with `setDeadline` passes.
+    public var onDeadline: (() -> Void)?
+
+    public init() throws(SystemError) {
+        let raw = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard raw >= 0 else { throw SystemError("epoll_create1", "event loop") }
+        epoll = FileDescriptor(raw)
+    }
+
+    /// Watches `fd` (which the caller keeps open) for `events`; errors and hangups are
+    /// always reported.
+    public func register(fd: Int32, events: Events = .readable, _ handler: @escaping Handler) throws(SystemError) {
+        generation &+= 1
+        let data = UInt64(generation) << 32 | UInt64(UInt32(bitPattern: fd))
+        guard cls_epoll_ctl(epoll.rawValue, EPOLL_CTL_ADD, fd, events.rawValue, data) == 0 else {
+            throw SystemError("epoll_ctl(ADD)", "fd \(fd)")
+        }
+        registrations[fd] = Registration(generation: generation, handler: handler)
+    }
+
+    /// Changes the events watched on a registered fd.
+    public func modify(fd: Int32, events: Events) {
+        guard let registration = registrations[fd] else { return }
+        let data = UInt64(registration.generation) << 32 | UInt64(UInt32(bitPattern: fd))
+        cls_epoll_ctl(epoll.rawValue, EPOLL_CTL_MOD, fd, events.rawValue, data)
+    }
+
+    /// Stops watching `fd`; call before closing it.
+    public func unregister(fd: Int32) {
+        guard registrations.removeValue(forKey: fd) != nil else { return }
+        cls_epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, fd, 0, 0)
+    }
+
+    /// Makes a further independent deadline timer on this loop.
+    public func makeTimer(_ fired: @escaping () -> Void) throws(SystemError) -> DeadlineTimer {
+        try DeadlineTimer(loop: self, fired)
+    }
+
+    /// Arms the loop's own timer for an absolute CLOCK_MONOTONIC time (the engine's
+    /// `nextDeadline`), or disarms it with nil. `onDeadline` runs when it passes.
+    public func setDeadline(_ time: Microseconds?) throws(SystemError) {
+        if mainTimer == nil {
+            mainTimer = try makeTimer { [unowned self] in self.onDeadline?() }
+        }
+        mainTimer?.set(time)
+    }
+
+    /// The deadline armed with `setDeadline`, if any.
+    public var deadline: Microseconds? { mainTimer?.deadline }
+
+    /// Delivers `signals` through a signalfd to `handler` (which replaces an earlier one;
+    /// the signals add up). Blocks them on the calling thread, which must be the one that
+    /// runs the loop (the daemon has only one).
+    public func watchSignals(_ signals: [Int32], _ handler: @escaping (Int32) -> Void) throws(SystemError) {
+        if signalFD == nil { sigemptyset(&signalSet) }
+        for signo in signals { sigaddset(&signalSet, signo) }
+        guard pthread_sigmask(SIG_BLOCK, &signalSet, nil) == 0 else { throw SystemError("pthread_sigmask", "event loop") }
+        let raw = signalfd(signalFD?.rawValue ?? -1, &signalSet, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        guard raw >= 0 else { throw SystemError("signalfd", "event loop") }
+        signalHandler = handler
+        guard signalFD == nil else { return }
+        let fd = FileDescriptor(raw)
+        signalFD = fd
+        try register(fd: raw) { [unowned self] _ in
+            var info = signalfd_siginfo()
+            let size = MemoryLayout<signalfd_siginfo>.size
+            while read(fd.rawValue, &info, size) == size {
+                self.signalHandler?(Int32(info.ssi_signo))
+            }
+        }
+    }
+
+    /// Runs until `stop()`.
+    public func run() throws(SystemError) {
+        stopped = false
+        while !stopped { try runOnce(timeoutMilliseconds: -1) }
+    }
+
+    /// Ends `run()` after the current callback returns.
+    public func stop() { stopped = true }
+
+    /// Waits up to `timeoutMilliseconds` (-1: forever) and serves what became ready.
+    /// Returns the number of ready descriptors.
+    @discardableResult
+    public func runOnce(timeoutMilliseconds: Int32) throws(SystemError) -> Int {
+        let n = cls_epoll_wait(epoll.rawValue, &readyData, &readyEvents, 32, timeoutMilliseconds)
+        if n < 0 {
+            if errno == EINTR { return 0 }
+            throw SystemError("epoll_wait", "event loop")
+        }
+        for i in 0..<Int(n) {
+            let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: readyData[i]))
+            let generation = UInt32(truncatingIfNeeded: readyData[i] >> 32)
+            // An earlier callback of this round may have unregistered or replaced it.
+            guard let registration = registrations[fd], registration.generation == generation else { continue }
+            registration.handler(Events(rawValue: readyEvents[i]))
+        }
+        return Int(n)
+    }
+}

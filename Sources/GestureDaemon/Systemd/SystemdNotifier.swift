@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinuxShims
+import GestureCore
+import TouchInput
+
+/// sd_notify(3) without libsystemd: datagrams to `$NOTIFY_SOCKET` (a path, or an abstract
+/// name written with a leading `@`).
+public final class SystemdNotifier {
+    public let socketPath: String
+    /// How often to send WATCHDOG=1: half of `$WATCHDOG_USEC`, when the watchdog is on
+    /// for this process (`$WATCHDOG_PID` unset or ours).
+    public let watchdogInterval: Microseconds?
+    private let fd: FileDescriptor
+    private var timer: DeadlineTimer?
+
+    /// Nil when not started by systemd with `Type=notify` (no `$NOTIFY_SOCKET`).
+    public init?(environment: [String: String]) throws(SystemError) {
+        guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty else { return nil }
+        socketPath = path
+        fd = try UnixSocket.make(datagram: true)
+        if let usec = environment["WATCHDOG_USEC"].flatMap({ Microseconds($0) }), usec > 0,
+           environment["WATCHDOG_PID"].map({ pid_t($0) == getpid() }) ?? true {
+            watchdogInterval = usec / 2
+        } else {
+            watchdogInterval = nil
+        }
+    }
+
+    /// Sends one state string such as `READY=1`, `RELOADING=1`, `STATUS=...`.
+    public func notify(_ state: String) throws(SystemError) {
+        let bytes = Array(state.utf8)
+        let sent = try UnixSocket.withAddress(socketPath) { address, length in
+            bytes.withUnsafeBytes { sendto(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) }
+        }
+        guard sent == bytes.count else { throw SystemError("sd_notify to", socketPath) }
+    }
+
+    /// Pings the watchdog now and every `watchdogInterval` on `loop` (the only periodic
+    /// wake-up of an idle daemon). Does nothing when the watchdog is off.
+    public func startWatchdog(on loop: EventLoop, onError: @escaping (SystemError) -> Void) throws(SystemError) {
+        guard let interval = watchdogInterval else { return }
+        let timer = try loop.makeTimer { [unowned self] in
+            do throws(SystemError) { try self.notify("WATCHDOG=1") } catch { onError(error) }
+            self.timer?.set(MonotonicClock.now() + interval)
+        }
+        self.timer = timer
+        try notify("WATCHDOG=1")
+        timer.set(MonotonicClock.now() + interval)
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureDaemon
+
+/// `gesturectl monitor`: the live event stream, readable or as JSON lines.
+struct MonitorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "monitor",
+        abstract: "Print gesture events as they happen (until interrupted).")
+
+    @OptionGroup var connection: SocketOption
+    @Flag(name: .long, help: "Also print every state transition: [view/gesture] old -> new (reason).")
+    var trace = false
+    @Flag(name: .long, help: "Print the stream's JSON lines as they arrive (the schema of replay --json).")
+    var json = false
+
+    func run() throws {
+        // No read timeout: an idle kiosk sends nothing for hours.
+        let client = try connection.connect(timeout: nil)
+        _ = try client.request("subscribe", trace ? [("trace", .bool(true))] : [])
+        while let line = try client.readLine() {
+            if json {
+                print(String(decoding: line, as: UTF8.self))
+            } else if let value = try? JSONParser.parse(line) {
+                print(MonitorText.render(value))
+            }
+            fflush(nil)  // all streams: a pipe to another tool sees each event at once
+        }
+        throw ControlClientError.streamEnded
+    }
+}

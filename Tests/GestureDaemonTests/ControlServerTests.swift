@@ -1,0 +1,250 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import Logging
+import Testing
+import TouchInput
+@testable import GestureDaemon
+
+/// A handler with fixed content, so the tests see exactly what the server did with it.
+private final class FixedHandler: ControlHandler {
+    var reloads = 0
+    var reloadError: ControlError?
+    func status() -> JSONValue { .object([("version", .string("test"))]) }
+    func reload() -> ControlReply {
+        reloads += 1
+        if let reloadError { return .failure(reloadError) }
+        return .success(.object([("reloaded", .bool(true))]))
+    }
+    func devices() -> JSONValue { .array([]) }
+    func handle(command: String, request: JSONValue) -> ControlReply? {
+        command == "replay-start" ? .success(.bool(true)) : nil
+    }
+}
+
+/// A non-blocking client the test reads while it serves the loop.
+private final class TestClient {
+    let fd: FileDescriptor
+    var received: [UInt8] = []
+    var closed = false
+
+    init(_ path: String, receiveBuffer: Int32? = nil) throws {
+        fd = try UnixSocket.make(datagram: false)
+        if var size = receiveBuffer {
+            setsockopt(fd.rawValue, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        try UnixSocket.connect(fd, to: path)
+    }
+
+    func send(_ text: String) { _ = UnixSocket.send(fd, Array(text.utf8)[...]) }
+
+    /// Reads what arrived; true once the server closed the connection.
+    @discardableResult
+    func pump() -> Bool {
+        while !closed {
+            do {
+                guard let n = try fd.readAvailable(into: &received, max: 65536) else { break }
+                if n == 0 { closed = true }
+            } catch {
+                closed = true
+            }
+        }
+        return closed
+    }
+
+    var lines: [String] { String(decoding: received, as: UTF8.self).split(separator: "\n").map(String.init) }
+    func json(_ index: Int) throws -> JSONValue { try JSONParser.parse(lines[index]) }
+}
+
+@Suite struct ControlServerTests {
+    let logger = Logger(label: "test")
+
+    @Test func commandsGetReplies() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        handler.reloadError = ControlError(code: "config", message: "line 3: bad")
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        var info = stat()
+        #expect(stat(server.path, &info) == 0 && info.st_mode & 0o777 == 0o660)
+
+        let client = try TestClient(server.path)
+        client.send(#"{"cmd":"status"}"# + "\n" + #"{"cmd": "reload"}"# + "\n" + #"{"cmd":"replay-start"}"# + "\n"
+                    + #"{"cmd":"devices"}"# + "\n")
+        #expect(try serve(loop) { client.pump(); return client.lines.count == 4 })
+        #expect(try client.json(0) == .object([("ok", .object([("version", .string("test"))]))]))
+        #expect(try client.json(1)["error"]?["message"] == .string("line 3: bad"))
+        #expect(try client.json(2)["ok"] == .bool(true))
+        #expect(try client.json(3)["ok"] == .array([]))
+        #expect(handler.reloads == 1)
+    }
+
+    @Test func garbageGetsErrorsAndTheServerStaysUp() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+
+        let client = try TestClient(server.path)
+        client.send("not json\n[1,2]\n{\"cmd\":\"fly\"}\n{\"cmd\":\"status\"\n" + String(repeating: "[", count: 100) + "\n\u{1}\u{2}\u{ff}\n")
+        #expect(try serve(loop) { client.pump(); return client.lines.count == 6 })
+        let codes = try (0..<6).map { try client.json($0)["error"]?["code"]?.stringValue }
+        #expect(codes == ["malformed", "bad-request", "unknown-command", "malformed", "malformed", "malformed"])
+        #expect(!client.closed, "errors in a request leave the connection open")
+
+        // Oversized: an error, then the server closes that connection.
+        let big = try TestClient(server.path)
+        big.send(String(repeating: "x", count: ControlServer.maximumRequest + 10))
+        #expect(try serve(loop) { big.pump() })
+        #expect(try big.json(0)["error"]?["code"] == .string("too-large"))
+
+        // The server still answers others.
+        let after = try TestClient(server.path)
+        after.send(#"{"cmd":"status"}"# + "\n")
+        #expect(try serve(loop) { after.pump(); return after.lines.count == 1 })
+    }
+
+    @Test func connectionsBeyondTheLimitAreTurnedAway() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        var clients: [TestClient] = []
+        for _ in 0..<ControlServer.maximumConnections {
+            clients.append(try TestClient(server.path))
+            try loop.runOnce(timeoutMilliseconds: 0)
+        }
+        #expect(try serve(loop) { server.statusJSON["connections"] == .number(Double(ControlServer.maximumConnections)) })
+        let extra = try TestClient(server.path)
+        #expect(try serve(loop) { extra.pump() })
+        #expect(try extra.json(0)["error"]?["code"] == .string("busy"))
+        // Those already in are still served.
+        clients[0].send(#"{"cmd":"status"}"# + "\n")
+        #expect(try serve(loop) { clients[0].pump(); return clients[0].lines.count == 1 })
+    }
+
+    @Test func slowRequestIsCutOff() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        let slow = try TestClient(server.path)
+        slow.send(#"{"cmd":"sta"#)
+        let started = MonotonicClock.now()
+        #expect(try serve(loop, ceiling: 10) { slow.pump() })
+        #expect(MonotonicClock.now() - started >= ControlServer.requestTimeout - 100_000)
+        #expect(try slow.json(0)["error"]?["code"] == .string("timeout"))
+    }
+
+    @Test func slowSubscriberIsDroppedWhileAnotherKeepsReceiving() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()  // the server holds its handler weakly
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), subscriberBuffer: 4096,
+                                       handler: handler, logger: logger)
+        let fast = try TestClient(server.path)
+        let slow = try TestClient(server.path, receiveBuffer: 4096)
+        fast.send(#"{"cmd":"subscribe"}"# + "\n")
+        slow.send(#"{"cmd":"subscribe","trace":true}"# + "\n")
+        #expect(try serve(loop) { fast.pump(); slow.pump(); return fast.lines.count == 1 && slow.lines.count == 1 })
+        #expect(try slow.json(0)["ok"]?["trace"] == .bool(true))
+        #expect(server.subscriberCount == 2)
+        #expect(server.wantsTrace)
+
+        let names = GestureNames(gestures: ["scroll"], types: [.pan], views: ["root"])
+        var sent = 0
+        // The slow one never reads; the fast one does. Publish until the slow one is gone.
+        #expect(try serve(loop) {
+            server.publish(GestureEvent(time: Int64(sent) * 1000, gesture: 0, view: 0, state: .changed, device: DeviceID(1),
+                                        x: 1, y: 2, touches: 1, translationX: 3), names: names, origin: 0)
+            sent += 1
+            fast.pump()
+            return server.subscriberCount == 1
+        })
+        #expect(server.droppedSubscribers == 1)
+        #expect(!server.wantsTrace)
+        #expect(try serve(loop) { fast.pump(); return fast.lines.count == sent + 1 }, "the fast one got every event")
+        #expect(try fast.json(sent)["translation_x"] == .number(3))
+        #expect(slow.pump(), "the slow one was disconnected")
+    }
+
+    @Test func liveSocketIsNotStolenAndStaleOneIsReplaced() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let path = dir.file("ctl.sock")
+        let handler = FixedHandler()
+        var first: ControlServer? = try ControlServer(loop: loop, path: path, handler: handler, logger: logger)
+        #expect(throws: SystemError.self) { try ControlServer(loop: loop, path: path, handler: handler, logger: logger) }
+        #expect(first != nil)
+        first?.close()
+        #expect(access(path, F_OK) != 0, "close removes the socket")
+        first = nil
+        // A stale socket file (nobody listening) is replaced.
+        _ = try Listener(path: path, datagram: true)
+        _ = try ControlServer(loop: loop, path: path, handler: handler, logger: logger)
+    }
+
+    @Test func unknownGroupIsAClearError() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        do {
+            _ = try ControlServer(loop: loop, path: dir.file("ctl.sock"), group: "no-such-group-gestured", handler: FixedHandler(), logger: logger)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("no-such-group-gestured"))
+            #expect(error.description.contains("socket_group"))
+        }
+    }
+
+    @Test func socketGetsTheConfiguredGroupAndMode() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        // Our own primary group: a chown anyone may do.
+        let group = try #require(getgrgid(getgid())).pointee
+        let name = String(cString: group.gr_name)
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), mode: 0o600, group: name, handler: handler, logger: logger)
+        var info = stat()
+        #expect(stat(server.path, &info) == 0)
+        #expect(info.st_gid == getgid())
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
+    @Test func clientSaysWhenTheDaemonIsNotRunning() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        do {
+            _ = try ControlClient(candidates: [dir.file("a.sock"), dir.file("b.sock")])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "gestured is not running: no socket at \(dir.file("a.sock")) or \(dir.file("b.sock")) (start it, or pass --socket)")
+        }
+        let stale = dir.file("stale.sock")
+        _ = try Listener(path: stale, datagram: false)  // closed at once: nobody listens
+        do {
+            _ = try ControlClient(candidates: [stale])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("gestured is not running: nothing listens at \(stale)"))
+        }
+    }
+
+    @Test func socketPathOrder() {
+        let env = ["XDG_RUNTIME_DIR": "/run/user/1000"]
+        #expect(ControlSocketPath.candidates(option: "/x.sock", environment: ["GESTURED_SOCKET": "/y.sock"]) == ["/x.sock"])
+        #expect(ControlSocketPath.candidates(option: nil, environment: ["GESTURED_SOCKET": "/y.sock"]) == ["/y.sock"])
+        #expect(ControlSocketPath.candidates(option: nil, environment: env)
+                == ["/run/gestured/gestured.sock", "/run/user/1000/gestured/gestured.sock"])
+        #expect(ControlSocketPath.forDaemon(option: nil, configured: "/c.sock", environment: env) == "/c.sock")
+        #expect(ControlSocketPath.forDaemon(option: "/o.sock", configured: "/c.sock", environment: ["GESTURED_SOCKET": "/e.sock"]) == "/o.sock")
+    }
+}

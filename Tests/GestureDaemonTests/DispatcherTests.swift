@@ -1,0 +1,292 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureConfig
+import GestureCore
+import Logging
+import Testing
+@testable import GestureDaemon
+
+@Suite struct DispatcherTests {
+    let logger = Logger(label: "test")
+
+    private func event(_ gesture: Int = 0, _ state: GestureState = .recognized, time: Int64 = 2_500_000) -> GestureEvent {
+        GestureEvent(time: time, gesture: gesture, view: 1, state: state, device: DeviceID(3), x: 120.25, y: 40, touches: 2,
+                     direction: .left)
+    }
+
+    @Test func commandGetsTheGestureEnvironment() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let out = dir.file("env.txt")
+        var settings = DaemonSettings()
+        settings.environment = [EnvironmentEntry(name: "KIOSK", value: "hall"), EnvironmentEntry(name: "HOME", value: "/srv/kiosk"),
+                                EnvironmentEntry(name: "KIOSK", value: "lobby")]
+        let config = try makeConfiguration([
+            ("back", .swipe, [.recognized: [ActionSpec(kind: .command("env > '\(out).tmp' && mv '\(out).tmp' '\(out)'"))]]),
+        ], settings: settings)
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 1_000_000, logger: logger)
+        dispatcher.dispatch(event())
+        #expect(try serve(loop) { dispatcher.runningChildren == 0 && readFile(out) != nil })
+        let lines = Set(readFile(out)!.split(separator: "\n").map(String.init))
+        for expected in ["GESTURE_NAME=back", "GESTURE_TYPE=swipe", "GESTURE_STATE=recognized", "GESTURE_VIEW=panel",
+                         "GESTURE_X=120.3", "GESTURE_Y=40.0", "GESTURE_TOUCHES=2", "GESTURE_DIRECTION=left",
+                         "GESTURE_TIME=1.500", "GESTURE_DEVICE=3", "KIOSK=lobby"] {
+            #expect(lines.contains(expected), "missing \(expected)")
+        }
+        #expect(!lines.contains { $0.hasPrefix("GESTURE_SCALE=") }, "a swipe carries no pinch values")
+        #expect(lines.contains("HOME=/srv/kiosk") && lines.filter { $0.hasPrefix("HOME=") }.count == 1)
+        #expect(lines.filter { $0.hasPrefix("KIOSK=") } == ["KIOSK=lobby"])
+        #expect(lines.contains { $0.hasPrefix("PATH=") }, "the daemon's environment is inherited")
+        #expect(dispatcher.counters.commandsStarted == 1)
+        #expect(dispatcher.counters.commandsFailed == 0)
+    }
+
+    @Test func childHasCleanSignalsGroupAndDescriptors() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let out = dir.file("proc.txt")
+        // A descriptor without CLOEXEC in the daemon must still not reach the child.
+        let leaked = open("/dev/null", O_RDONLY)
+        defer { close(leaked) }
+        let command = """
+            { grep -E '^(SigBlk|SigIgn)' /proc/self/status; ps -o pgid= -p $$; echo pid $$; ls /proc/self/fd | sort -n | tr '\\n' ' '; echo; readlink /proc/self/fd/0; } > '\(out).tmp'; mv '\(out).tmp' '\(out)'
+            """
+        let config = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command(command))]])])
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
+        dispatcher.dispatch(event())
+        #expect(try serve(loop) { dispatcher.runningChildren == 0 && readFile(out) != nil })
+        let text = readFile(out)!
+        #expect(text.contains("SigBlk:\t0000000000000000"))
+        // Signals 1-31 at their defaults; 32 and 33 are glibc's own, which no spawn resets.
+        let ignored = text.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }.flatMap { UInt64($0.dropFirst(8), radix: 16) }
+        #expect(ignored.map { $0 & 0x7fff_ffff } == 0)
+        let lines = text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        let pid = lines.first { $0.hasPrefix("pid ") }.map { String($0.dropFirst(4)) }
+        #expect(lines.contains(pid ?? "none"), "the shell leads its own process group")
+        // ls itself holds the fd of /proc/self/fd it lists: 0, 1, 2 and that one.
+        let fdLine = lines.first { $0.hasPrefix("0 1 2") }
+        #expect(fdLine?.split(separator: " ").count == 4, "inherited descriptors: \(fdLine ?? "?")")
+        #expect(lines.last == "/dev/null")
+    }
+
+    @Test func timeoutKillsTheWholeGroupEvenWhenSIGTERMIsTrapped() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let pidFile = dir.file("pid")
+        let config = try makeConfiguration([
+            ("stuck", .tap, [.recognized: [ActionSpec(kind: .command(
+                "trap '' TERM; sleep 600 & echo $$ > '\(pidFile).tmp'; mv '\(pidFile).tmp' '\(pidFile)'; wait; wait"),
+                timeout: 200_000)]]),
+        ], settings: { var s = DaemonSettings(); s.killGrace = 300_000; return s }())
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
+        let started = MonotonicClock.now()
+        dispatcher.dispatch(event())
+        #expect(try serve(loop) { readFile(pidFile) != nil })
+        let group = pid_t(readFile(pidFile)!.split(separator: "\n")[0])!
+        #expect(kill(-group, 0) == 0, "the group is alive before the timeout")
+        #expect(try serve(loop) { kill(-group, 0) != 0 && dispatcher.runningChildren == 0 })
+        #expect(errno == ESRCH, "no process remains in the group")
+        #expect(MonotonicClock.now() - started >= 500_000, "SIGKILL waits for the grace")
+        #expect(dispatcher.counters.commandsTimedOut == 1)
+        #expect(dispatcher.counters.commandsFailed == 1)
+        // The leader is reaped: waitpid finds no such child (no zombie left).
+        var status: Int32 = 0
+        #expect(waitpid(group, &status, WNOHANG) == -1 && errno == ECHILD)
+    }
+
+    @Test func capRefusesAndCooldownSkips() throws {
+        var settings = DaemonSettings()
+        settings.maxChildren = 2
+        let config = try makeConfiguration([
+            ("busy", .tap, [.recognized: [ActionSpec(kind: .command("sleep 0.3"))]]),
+            ("calm", .tap, [.recognized: [ActionSpec(kind: .command("true"), cooldown: 1_000_000)]]),
+        ], settings: settings)
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
+        for _ in 0..<3 { dispatcher.dispatch(event(0)) }
+        #expect(dispatcher.counters.commandsStarted == 2)
+        #expect(dispatcher.counters.commandsRefused == 1)
+        #expect(try serve(loop) { dispatcher.runningChildren == 0 })
+        dispatcher.dispatch(event(1, time: 10_000_000))
+        dispatcher.dispatch(event(1, time: 10_500_000))
+        dispatcher.dispatch(event(1, time: 11_000_000))
+        #expect(dispatcher.counters.cooldownSkips == 1)
+        #expect(dispatcher.counters.commandsStarted == 4)
+        #expect(try serve(loop) { dispatcher.runningChildren == 0 })
+        #expect(dispatcher.counters.commandsFailed == 0)
+    }
+
+    @Test func reconfigureSwapsActionsAndRefusesABadTemplate() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let first = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command("touch '\(dir.file("one"))'"))]])])
+        let second = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command("touch '\(dir.file("two"))'"))]])])
+        let bad = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .socket(
+            path: dir.file("s"), message: MessageTemplate(segments: [.field("nope")]), datagram: false))]])])
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: first, origin: 0, logger: logger)
+        try dispatcher.reconfigure(second)
+        #expect(throws: TemplateError.self) { try dispatcher.reconfigure(bad) }
+        dispatcher.dispatch(event())
+        #expect(try serve(loop) { dispatcher.runningChildren == 0 && access(dir.file("two"), F_OK) == 0 })
+        #expect(access(dir.file("one"), F_OK) != 0, "the first config's action no longer runs")
+    }
+
+    @Test func missingShellIsASpawnFailureNotACrash() throws {
+        let records = LogRecords()
+        var settings = DaemonSettings()
+        settings.shell = "/nonexistent/sh"
+        let config = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command("true"))]])], settings: settings)
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0,
+                                        logger: Logger(label: "test") { _ in CollectingLogHandler(records: records) })
+        dispatcher.dispatch(event())
+        #expect(dispatcher.counters.spawnFailures == 1)
+        #expect(dispatcher.counters.commandsStarted == 0)
+        #expect(dispatcher.runningChildren == 0)
+        #expect(records.lines.contains { $0.0 == .error && $0.1.contains("/nonexistent/sh") && $0.1.contains("No such file") })
+    }
+
+    @Test func failingCommandIsCountedAndNothingStaysBehind() throws {
+        let config = try makeConfiguration([
+            ("bad", .tap, [.recognized: [ActionSpec(kind: .command("echo oops >&2; exit 3"))]]),
+        ])
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
+        for _ in 0..<5 { dispatcher.dispatch(event()) }
+        #expect(try serve(loop) { dispatcher.counters.commandsFailed == 5 })
+        #expect(dispatcher.runningChildren == 0)
+    }
+
+    @Test func streamSocketMessagesArriveAndReconnect() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.file("app.sock")
+        let template = MessageTemplate(segments: [.text("swipe "), .field("direction"), .text(" at "), .field("x"), .text("\n")])
+        let config = try makeConfiguration([
+            ("back", .swipe, [.recognized: [ActionSpec(kind: .socket(path: path, message: template, datagram: false))]]),
+            ("json", .pinch, [.changed: [ActionSpec(kind: .socket(path: path, message: nil, datagram: false))]]),
+        ])
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
+
+        // No listener yet: the message waits, the failure is counted.
+        dispatcher.dispatch(event(0))
+        #expect(dispatcher.counters.socketFailures >= 1)
+        var listener: Listener? = try Listener(path: path, datagram: false)
+        var connection: FileDescriptor?
+        var received: [UInt8] = []
+        func pump() -> Bool {
+            if connection == nil { connection = listener?.accept() }
+            if let connection { _ = try? connection.readAvailable(into: &received) }
+            return false
+        }
+        #expect(try serve(loop) { _ = pump(); return String(decoding: received, as: UTF8.self) == "swipe left at 120.3\n" })
+        dispatcher.dispatch(event(1, .changed))
+        #expect(try serve(loop) { _ = pump(); return received.filter { $0 == 10 }.count == 2 })
+        let jsonLine = String(decoding: received, as: UTF8.self).split(separator: "\n")[1]
+        let json = try JSONParser.parse(String(jsonLine))
+        #expect(json["gesture"] == .string("json"))
+        #expect(json["scale"] == .number(1))
+
+        // The listener goes away and comes back: the next message reconnects.
+        connection = nil
+        listener = nil
+        unlink(path)
+        let failuresBefore = dispatcher.counters.socketFailures
+        dispatcher.dispatch(event(0))
+        // The message waits while connecting fails.
+        #expect(try serve(loop) { dispatcher.counters.socketFailures > failuresBefore })
+        #expect(dispatcher.counters.socketMessagesSent == 2)
+        listener = try Listener(path: path, datagram: false)
+        received = []
+        #expect(try serve(loop) { _ = pump(); return String(decoding: received, as: UTF8.self) == "swipe left at 120.3\n" })
+        #expect(dispatcher.counters.socketMessagesSent == 3)
+    }
+
+    @Test func datagramQueueIsBounded() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let path = dir.file("dgram.sock")
+        var settings = DaemonSettings()
+        settings.socketQueue = 3
+        let config = try makeConfiguration([
+            ("tap", .tap, [.recognized: [ActionSpec(kind: .socket(path: path, message: nil, datagram: true))]]),
+        ], settings: settings)
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
+        for _ in 0..<5 { dispatcher.dispatch(event()) }
+        #expect(dispatcher.counters.socketMessagesDropped == 2)
+        var listener = try Listener(path: path, datagram: true)
+        var datagrams = 0
+        func receive() -> Int {
+            var buffer: [UInt8] = []
+            while let n = try? listener.fd.readAvailable(into: &buffer), n > 0 { datagrams += 1; buffer.removeAll() }
+            return datagrams
+        }
+        #expect(try serve(loop) { receive() == 3 })
+        #expect(dispatcher.counters.socketMessagesSent == 3)
+
+        // The receiver restarts: the target notices, reconnects, and delivers.
+        unlink(path)
+        listener = try Listener(path: path, datagram: true)
+        let failuresBefore = dispatcher.counters.socketFailures
+        dispatcher.dispatch(event())
+        #expect(try serve(loop) { receive() == 4 })
+        #expect(dispatcher.counters.socketMessagesSent == 4)
+        #expect(dispatcher.counters.socketFailures > failuresBefore, "the send to the old receiver failed first")
+    }
+}
+
+@Suite struct DispatcherLifetimeTests {
+    @Test func droppingTheDispatcherLeavesTheLoopSafe() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let done = dir.file("done")
+        let config = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command(
+            "sleep 0.1; touch '\(done)'; echo bye >&2"))]])])
+        let loop = try EventLoop()
+        var dispatcher: Dispatcher? = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: Logger(label: "test"))
+        dispatcher?.dispatch(GestureEvent(time: 0, gesture: 0, view: 1, state: .recognized, device: DeviceID(1)))
+        dispatcher = nil
+        // The child writes and exits while nobody supervises it: the loop must not call
+        // into freed objects (a crash ends the test run).
+        #expect(try serve(loop) { access(done, F_OK) == 0 })
+        try loop.runOnce(timeoutMilliseconds: 50)
+    }
+}
+
+@Suite struct SocketTargetTests {
+    @Test func unreachableTargetGivesUpAndStopsWaking() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        var sent = 0, dropped = 0, failed = 0
+        let target = try SocketTarget(key: SocketTarget.Key(path: dir.file("nobody.sock"), datagram: false), capacity: 8,
+                                      loop: loop, logger: Logger(label: "test"), giveUpAfter: 300_000) {
+            sent += $0; dropped += $1; failed += $2
+        }
+        target.send(Array("a\n".utf8))
+        target.send(Array("b\n".utf8))
+        #expect(try serve(loop) { dropped == 2 }, "both waiting messages are dropped after the give-up time")
+        #expect(failed >= 3, "it retried with a backoff before giving up")
+        #expect(sent == 0)
+        // Nothing waits any more: no timer is armed, the loop sleeps.
+        #expect(try loop.runOnce(timeoutMilliseconds: 400) == 0)
+        // The next message tries again, and reaches a receiver that is now there.
+        let listener = try Listener(path: dir.file("nobody.sock"), datagram: false)
+        target.send(Array("c\n".utf8))
+        var received: [UInt8] = []
+        var connection: FileDescriptor?
+        #expect(try serve(loop) {
+            if connection == nil { connection = listener.accept() }
+            if let connection { _ = try? connection.readAvailable(into: &received) }
+            return received == Array("c\n".utf8)
+        })
+        #expect(sent == 1)
+    }
+}

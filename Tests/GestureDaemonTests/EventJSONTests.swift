@@ -1,0 +1,94 @@
+import GestureConfig
+import GestureCore
+import Testing
+@testable import GestureDaemon
+
+@Suite struct EventJSONTests {
+    let names = GestureNames(gestures: ["scroll", "zoom", "back", "tap \"x\""], types: [.pan, .pinch, .swipe, .tap],
+                             views: ["root", "panel"])
+
+    private func line(_ event: GestureEvent, origin: Int64 = 1_000_000) -> String {
+        var writer = JSONWriter()
+        EventJSON.line(event, names: names, origin: origin, into: &writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test func panLine() {
+        let event = GestureEvent(time: 3_123_456, gesture: 0, view: 1, state: .changed, device: DeviceID(1), x: 10.04, y: -2.25,
+                                 touches: 2, translationX: 5, translationY: -0.05, velocityX: 1234.56, velocityY: 0)
+        #expect(line(event) == #"{"t":2.123,"gesture":"scroll","type":"pan","state":"changed","view":"panel","x":10.0,"y":-2.3,"touches":2,"translation_x":5.0,"translation_y":-0.1,"velocity_x":1234.6,"velocity_y":0.0}"# + "\n")
+    }
+
+    @Test func pinchSwipeAndDelayedTap() {
+        let pinch = GestureEvent(time: 1_000_000, gesture: 1, view: 0, state: .began, device: DeviceID(1), scale: 1.23456, velocity: -0.5)
+        #expect(line(pinch).hasSuffix(#""touches":0,"scale":1.235,"velocity":-0.500}"# + "\n"))
+        let swipe = GestureEvent(time: 1_000_000, gesture: 2, view: 0, state: .recognized, device: DeviceID(1), direction: .up)
+        #expect(line(swipe).hasSuffix(#""direction":"up"}"# + "\n"))
+        let tap = GestureEvent(time: 1_700_000, gesture: 3, view: 0, state: .recognized, device: DeviceID(1), delayedFrom: 1_350_000)
+        let text = line(tap)
+        #expect(text.contains(#""gesture":"tap \"x\"""#))
+        #expect(text.hasSuffix(#""touches":0,"delayed_from":0.350}"# + "\n"))
+        // Round trip through the reader.
+        let parsed = try? JSONParser.parse(text.dropLast().utf8)
+        #expect(parsed?["gesture"] == .string("tap \"x\""))
+        #expect(parsed?["t"] == .number(0.7))
+    }
+
+    @Test func nonFiniteBecomesNull() {
+        let event = GestureEvent(time: 0, gesture: 1, view: 0, state: .changed, device: DeviceID(1), scale: .infinity, velocity: .nan)
+        #expect(line(event, origin: 0).hasSuffix(#""scale":null,"velocity":null}"# + "\n"))
+    }
+
+    @Test func traceFormats() {
+        var writer = JSONWriter()
+        EventJSON.traceLine(time: 2_000_000, origin: 1_000_000, view: "panel", gesture: "tap", from: "possible", to: "failed",
+                            reason: "moved 4.1 mm", into: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+                == #"{"t":1.000,"view":"panel","gesture":"tap","from":"possible","to":"failed","reason":"moved 4.1 mm"}"# + "\n")
+        #expect(TraceLine.format(view: "panel", gesture: "tap", from: "possible", to: "failed", reason: "moved 4.1 mm")
+                == "[panel/tap] possible -> failed (moved 4.1 mm)")
+    }
+
+    @Test func templateRendersBareValues() throws {
+        let template = try CompiledTemplate(MessageTemplate(segments: [
+            .text("{\"g\":\""), .field("gesture"), .text("\",\"s\":"), .field("scale"), .field("delayed_from"), .text("}"),
+        ]))
+        var writer = JSONWriter()
+        template.render(GestureEvent(time: 0, gesture: 1, view: 0, state: .ended, device: DeviceID(1), scale: 2),
+                        names: names, origin: 0, into: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"g":"zoom","s":2.000}"#)
+        #expect(throws: TemplateError.self) { try CompiledTemplate(MessageTemplate(segments: [.field("speed")])) }
+    }
+
+    @Test func parserAcceptsJSONAndRejectsTheRest() throws {
+        #expect(try JSONParser.parse(#" {"cmd":"subscribe","trace":true,"n":[1,-2.5e3,null],"u":"\u00e9\ud83d\ude00"} "#)
+                == .object([("cmd", .string("subscribe")), ("trace", .bool(true)),
+                            ("n", .array([.number(1), .number(-2500), .null])), ("u", .string("é😀"))]))
+        for bad in ["", "{", "{\"a\"}", "[1,]", "01x", "\"abc", "tru", "{} {}", "\"\\ud800\"", String(repeating: "[", count: 40) + String(repeating: "]", count: 40)] {
+            #expect(throws: JSONParseError.self, "\(bad)") { try JSONParser.parse(bad) }
+        }
+    }
+}
+
+@Suite struct StatusTextTests {
+    @Test func statusTablesShowFailuresAndCounts() throws {
+        let status = try JSONParser.parse("""
+            {"version":"0.1.0","uptime_s":65,"config":{"path":"/etc/g.toml","last_reload":{"at_s":5,"ok":false,"error":"g.toml:3:7: unknown key"}},
+             "devices":[],"gestures":[{"name":"back","type":"swipe","view":"root","state":"possible","count":3}],
+             "dispatcher":{"commands_started":3}}
+            """)
+        let text = StatusText.render(status)
+        #expect(text.contains("uptime:      1m 5s"))
+        #expect(text.contains("FAILED at 5s uptime, still running the previous config: g.toml:3:7: unknown key"))
+        #expect(text.contains("devices: no touchscreen"))
+        #expect(text.contains("  back  swipe  root  possible  3"))
+        #expect(text.contains("commands started: 3"))
+    }
+
+    @Test func monitorLines() throws {
+        #expect(MonitorText.render(try JSONParser.parse(#"{"t":1.2,"gesture":"back","type":"swipe","state":"recognized","view":"root","x":10.5,"direction":"left"}"#))
+                == "    1.200  root/back swipe recognized  x=10.5 direction=left")
+        #expect(MonitorText.render(try JSONParser.parse(#"{"t":0.04,"view":"root","gesture":"tap","from":"possible","to":"failed","reason":"moved"}"#))
+                == "    0.040  [root/tap] possible -> failed (moved)")
+    }
+}

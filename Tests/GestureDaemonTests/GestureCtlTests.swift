@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import Logging
+import TestSupport
+import Testing
+@testable import GestureDaemon
+
+/// The real `gesturectl` binary (built beside the test bundle) against a real server
+/// served by this test's loop.
+@Suite struct GestureCtlTests {
+    private final class Handler: ControlHandler {
+        func status() -> JSONValue {
+            .object([("version", .string("9.9")), ("uptime_s", .number(61)),
+                     ("devices", .array([.object([("name", .string("Panel")), ("path", .string("/dev/input/event7")), ("contacts", .number(1))])])),
+                     ("dispatcher", DispatcherCounters().json)])
+        }
+        func reload() -> ControlReply {
+            .failure(ControlError(code: "reload-failed", message: "gestures.toml:4:1: unknown key 'tapz'; keeping the running config"))
+        }
+        func devices() -> JSONValue { .array([]) }
+    }
+
+    private struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// `gesturectl` beside the test bundle (`swift build --build-tests` builds it).
+    private static var binary: String { ChildProcess.buildDirectory + "/gesturectl" }
+
+    /// Runs gesturectl while serving `loop`, until it exits (or `until` holds, then it is
+    /// killed, for `monitor`).
+    private func gesturectl(_ arguments: String, loop: EventLoop, dir: TemporaryDirectory,
+                            whileRunning: () -> Void = {}, until: (() -> Bool)? = nil) throws -> Run {
+        let binary = GestureCtlTests.binary
+        try #require(access(binary, X_OK) == 0, "build gesturectl first (swift build --build-tests): \(binary)")
+        let out = dir.file("out"), err = dir.file("err")
+        let spawned = try ProcessSpawner.spawn(shell: "/bin/sh", command: "exec '\(binary)' \(arguments) > '\(out)' 2> '\(err)'",
+                                               environment: ["PATH=/usr/bin:/bin"])
+        var status: Int32 = 0
+        var exited = false
+        try serve(loop) {
+            whileRunning()
+            if let until, until() { kill(spawned.pid, SIGTERM) }
+            exited = waitpid(spawned.pid, &status, WNOHANG) == spawned.pid
+            return exited
+        }
+        if !exited {
+            kill(spawned.pid, SIGKILL)
+            waitpid(spawned.pid, &status, 0)
+            Issue.record("gesturectl \(arguments) did not finish")
+        }
+        return Run(status: status, stdout: readFile(out) ?? "", stderr: readFile(err) ?? "")
+    }
+
+    @Test func statusTableAndJSON() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = Handler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: Logger(label: "test"))
+        let table = try gesturectl("status --socket '\(server.path)'", loop: loop, dir: dir)
+        #expect(table.status == 0)
+        #expect(table.stdout.contains("version: 9.9\n"))
+        #expect(table.stdout.contains("uptime:  1m 1s\n"))
+        #expect(table.stdout.contains("  Panel  /dev/input/event7  1"))
+        let json = try gesturectl("status --json --socket '\(server.path)'", loop: loop, dir: dir)
+        #expect(json.status == 0)
+        #expect(try JSONParser.parse(json.stdout.utf8.dropLast()) == handler.status())
+    }
+
+    @Test func reloadFailureAndAbsentDaemonAreShortErrors() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = Handler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: Logger(label: "test"))
+        let reload = try gesturectl("reload --socket '\(server.path)'", loop: loop, dir: dir)
+        #expect(exitStatus(reload.status) == 1)
+        #expect(reload.stderr == "Error: gestured: gestures.toml:4:1: unknown key 'tapz'; keeping the running config\n")
+        let absent = try gesturectl("status --socket '\(dir.file("none.sock"))'", loop: loop, dir: dir)
+        #expect(exitStatus(absent.status) == 1)
+        #expect(absent.stderr == "Error: gestured is not running: no socket at \(dir.file("none.sock")) (start it, or pass --socket)\n")
+    }
+
+    @Test func monitorPrintsTheStream() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = Handler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: Logger(label: "test"))
+        let names = GestureNames(gestures: ["back"], types: [.swipe], views: ["root"])
+        var published = false
+        let run = try gesturectl("monitor --socket '\(server.path)'", loop: loop, dir: dir, whileRunning: {
+            if !published && server.subscriberCount == 1 {
+                server.publish(GestureEvent(time: 2_500_000, gesture: 0, view: 0, state: .recognized, device: DeviceID(1),
+                                            x: 5, y: 6, touches: 1, direction: .left), names: names, origin: 1_000_000)
+                published = true
+            }
+        }, until: { (readFile(dir.file("out")) ?? "").contains("\n") })
+        #expect(run.stdout == "    1.500  root/back swipe recognized  x=5 y=6 touches=1 direction=left\n")
+    }
+}
+
+/// WEXITSTATUS for a status that is known to be a normal exit.
+private func exitStatus(_ status: Int32) -> Int32 { (status >> 8) & 0xff }

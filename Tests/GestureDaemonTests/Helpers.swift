@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureConfig
+import GestureCore
+import Testing
+import TouchInput
+@testable import GestureDaemon
+
+/// Serves `loop` until `condition` holds or `ceiling` seconds pass; true when it held.
+@discardableResult
+func serve(_ loop: EventLoop, ceiling seconds: Double = 10, until condition: () -> Bool) throws -> Bool {
+    let end = MonotonicClock.now() + Microseconds(seconds * 1_000_000)
+    while !condition() {
+        guard MonotonicClock.now() < end else { return false }
+        try loop.runOnce(timeoutMilliseconds: 20)
+    }
+    return true
+}
+
+/// A fresh directory under $TMPDIR (or /tmp), removed by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((base + "/gestured-test-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw SystemError("mkdtemp", base) }
+        path = String(cString: made)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    func remove() {
+        // Test files only: a shell rm keeps this short.
+        _ = system("rm -rf '\(path)'")
+    }
+}
+
+/// Reads a whole small file, nil when absent.
+func readFile(_ path: String) -> String? {
+    guard let file = fopen(path, "r") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, file)
+        if n <= 0 { break }
+        bytes += buffer[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// A model with a root view, a "panel" view and one gesture per given type.
+func makeModel(_ gestures: [(String, GestureType)]) throws -> GestureModel {
+    let views = [
+        ViewSpec(name: "root", parent: nil, frame: Rect(x: 0, y: 0, width: 800, height: 600)),
+        ViewSpec(name: "panel", parent: 0, frame: Rect(x: 0, y: 0, width: 400, height: 600)),
+    ]
+    let specs = gestures.map {
+        GestureSpec(name: $0.0, type: $0.1, view: 1, parameters: GestureDefaults.parameters(for: $0.1))
+    }
+    return try GestureModel(screen: ScreenSize(width: 800, height: 600), views: views, gestures: specs)
+}
+
+func makeConfiguration(_ gestures: [(String, GestureType, [GestureState: [ActionSpec]])],
+                       settings: DaemonSettings = DaemonSettings()) throws -> Configuration {
+    Configuration(daemon: settings, model: try makeModel(gestures.map { ($0.0, $0.1) }), devices: [],
+                  actions: gestures.map { GestureActions(byState: $0.2) })
+}
+
+/// A Unix socket bound at `path`, read without blocking by the test.
+final class Listener {
+    let fd: FileDescriptor
+    let datagram: Bool
+
+    init(path: String, datagram: Bool) throws {
+        fd = try UnixSocket.make(datagram: datagram)
+        try UnixSocket.bind(fd, to: path)
+        if !datagram { guard listen(fd.rawValue, 8) == 0 else { throw SystemError("listen", path) } }
+        self.datagram = datagram
+    }
+
+    /// Accepts a waiting connection (stream), nil when none waits.
+    func accept() -> FileDescriptor? {
+        guard !datagram else { return nil }
+        try? fd.setNonBlocking()
+        let raw = Glibc.accept(fd.rawValue, nil, nil)
+        guard raw >= 0 else { return nil }
+        let connection = FileDescriptor(raw)
+        try? connection.setNonBlocking()
+        return connection
+    }
+}

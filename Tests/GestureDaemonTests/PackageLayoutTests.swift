@@ -1,4 +1,0 @@
-import Testing
-@testable import GestureDaemon
-
-@Test func moduleBuilds() { #expect(Bool(true)) }

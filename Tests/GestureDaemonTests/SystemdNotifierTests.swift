@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TouchInput
+@testable import GestureDaemon
+
+@Suite struct SystemdNotifierTests {
+    private func receive(_ listener: Listener, _ loop: EventLoop, count: Int) throws -> [String] {
+        var messages: [String] = []
+        try serve(loop) {
+            var buffer: [UInt8] = []
+            while let n = try? listener.fd.readAvailable(into: &buffer, max: 512), n > 0 {
+                messages.append(String(decoding: buffer, as: UTF8.self))
+                buffer.removeAll()
+            }
+            return messages.count >= count
+        }
+        return messages
+    }
+
+    @Test func absentWithoutNotifySocket() throws {
+        #expect(try SystemdNotifier(environment: [:]) == nil)
+    }
+
+    @Test func readyAndWatchdogOnAPathSocket() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let listener = try Listener(path: dir.file("notify"), datagram: true)
+        let notifier = try #require(try SystemdNotifier(environment: ["NOTIFY_SOCKET": dir.file("notify"), "WATCHDOG_USEC": "100000"]))
+        #expect(notifier.watchdogInterval == 50_000)
+        try notifier.notify("READY=1")
+        let loop = try EventLoop()
+        try notifier.startWatchdog(on: loop) { Issue.record("watchdog ping failed: \($0)") }
+        // READY, the first ping at once, then at least two more from the timer.
+        let messages = try receive(listener, loop, count: 4)
+        #expect(messages.first == "READY=1")
+        #expect(messages.dropFirst().allSatisfy { $0 == "WATCHDOG=1" } && messages.count >= 4)
+    }
+
+    @Test func abstractSocketAndForeignWatchdogPid() throws {
+        let name = "@gestured-test-\(getpid())-\(MonotonicClock.now())"
+        let listener = try Listener(path: name, datagram: true)
+        let notifier = try #require(try SystemdNotifier(environment: [
+            "NOTIFY_SOCKET": name, "WATCHDOG_USEC": "100000", "WATCHDOG_PID": "\(getpid() + 1)",
+        ]))
+        #expect(notifier.watchdogInterval == nil, "the watchdog belongs to another process")
+        try notifier.notify("READY=1")
+        let loop = try EventLoop()
+        #expect(try receive(listener, loop, count: 1) == ["READY=1"])
+    }
+
+    @Test func missingSocketIsAnError() throws {
+        let notifier = try #require(try SystemdNotifier(environment: ["NOTIFY_SOCKET": "/nonexistent/notify"]))
+        #expect(throws: SystemError.self) { try notifier.notify("READY=1") }
+    }
+}
