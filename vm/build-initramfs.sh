@@ -2,7 +2,8 @@
 # Assembles the guest's initramfs from the unpacked Debian packages: busybox, the
 # programs the scenarios drive, exactly the shared libraries the Debian loader says they
 # need, the kernel modules the guest loads, the guest scripts and the recordings.
-# With VM_GESTURED=1 it adds the release gestured and gesturectl.
+# With VM_GESTURED=1 it adds the release gestured and gesturectl (from VM_BIN_DIR,
+# .build/release by default).
 # Output: $VM_CACHE/initramfs.cpio (uncompressed newc: the kernel unpacks it fastest;
 # every file owned by root, whoever builds it).
 set -euo pipefail
@@ -10,6 +11,7 @@ cd "$(dirname "$0")/.."
 . vm/lib.sh
 
 VM_GESTURED=${VM_GESTURED:-0}
+VM_BIN_DIR=${VM_BIN_DIR:-.build/release}
 STAGE=$VM_CACHE/initramfs
 KVER=$(cat "$VM_KERNEL_DIR/version")
 KMODS=$VM_KERNEL_DIR/tree/lib/modules/$KVER
@@ -58,9 +60,9 @@ stage_programs() {
   ln -sf /bin/udevadm "$STAGE/bin/systemd-udevd"
   if [ "$VM_GESTURED" = 1 ]; then
     for p in gestured gesturectl; do
-      [ -x ".build/release/$p" ] ||
-        die ".build/release/$p is missing: run 'swift build -c release --static-swift-stdlib' (or VM_GESTURED=0)"
-      copy_elf "$(stripped ".build/release/$p")" "usr/bin/$p"
+      [ -x "$VM_BIN_DIR/$p" ] ||
+        die "$VM_BIN_DIR/$p is missing: run 'swift build -c release --static-swift-stdlib' (or VM_GESTURED=0)"
+      copy_elf "$(stripped "$VM_BIN_DIR/$p")" "usr/bin/$p"
     done
   fi
 }
