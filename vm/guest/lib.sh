@@ -69,6 +69,7 @@ events_of() { # FILE -> path of an events-only copy
 # udev has initialized it (libinput ignores devices udev never saw).
 device_create() { # DESCFILE -> DEV_PID DEV_NODE DEV_NAME
   _out=/tmp/evemu-device.$SCENARIO.$$
+  rm -f "$_out" # a second device in one scenario must not read the first one's node
   evemu-device "$(description_of "$1")" > "$_out" 2>&1 &
   DEV_PID=$!
   wait_for 5 grep -qs ': /dev/input/event' "$_out" || { cat "$_out"; return 1; }
