@@ -30,11 +30,15 @@ unit-test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
-test: unit-test
+# Unit and integration tiers first, then the real-kernel tier (mk/vm.mk).
+test: unit-test vm-test
 
 # The full daemon as an ordinary user: live touchscreens (it waits for one when there is
-# none), the control socket under $XDG_RUNTIME_DIR/gestured/, until Ctrl-C.
+# none), the control socket under $XDG_RUNTIME_DIR/gestured/ (root without a session:
+# /run/gestured/), until Ctrl-C.
 run: build
+	@# root without a login session (a container, a console): the system path, as systemd would make it
+	@if [ -z "$$GESTURED_SOCKET" ] && [ -z "$$XDG_RUNTIME_DIR" ] && [ "$$(id -u)" = 0 ]; then mkdir -p -m 0755 /run/gestured; fi
 	@if [ -z "$$GESTURED_SOCKET" ] && [ -z "$$XDG_RUNTIME_DIR" ] && [ ! -w /run/gestured ]; then \
 	  echo "make run: XDG_RUNTIME_DIR is not set, so there is no place for the control socket."; \
 	  echo "  Log in through a session that sets it, or: export XDG_RUNTIME_DIR=/run/user/$$(id -u)"; \

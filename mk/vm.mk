@@ -3,7 +3,7 @@
 # `make vm-shell` boots the same VM with a shell on the serial console.
 # VM_GESTURED=1 adds the gestured scenarios (needs the release build).
 
-VM_GESTURED ?= 0
+VM_GESTURED ?= 1
 VM_APT_PACKAGES := qemu-system-x86 cpio xz-utils
 # VM_ONLY=REGEX: only the scenarios whose names match (e.g. VM_ONLY='unplug|pinch').
 VM_ONLY ?=
