@@ -3,6 +3,7 @@
 
 PREFIX    ?= /usr/local
 DESTDIR   ?=
+SYSCONFDIR ?= /etc
 CONFIG    ?= config/gestures.toml
 SWIFT     ?= swift
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -29,17 +30,33 @@ unit-test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
-test: unit-test
+# Unit and integration tiers first, then the real-kernel tier (mk/vm.mk).
+test: unit-test vm-test
 
+# The full daemon as an ordinary user: live touchscreens (it waits for one when there is
+# none), the control socket under $XDG_RUNTIME_DIR/gestured/ (root without a session:
+# /run/gestured/), until Ctrl-C.
 run: build
-	$(SWIFT) run gestured --config $(CONFIG)
+	@# root without a login session (a container, a console): the system path, as systemd would make it
+	@if [ -z "$$GESTURED_SOCKET" ] && [ -z "$$XDG_RUNTIME_DIR" ] && [ "$$(id -u)" = 0 ]; then mkdir -p -m 0755 /run/gestured; fi
+	@if [ -z "$$GESTURED_SOCKET" ] && [ -z "$$XDG_RUNTIME_DIR" ] && [ ! -w /run/gestured ]; then \
+	  echo "make run: XDG_RUNTIME_DIR is not set, so there is no place for the control socket."; \
+	  echo "  Log in through a session that sets it, or: export XDG_RUNTIME_DIR=/run/user/$$(id -u)"; \
+	  echo "  (or pick a socket: make run GESTURED_SOCKET=/tmp/gestured.sock)"; exit 1; fi
+	exec "$$($(SWIFT) build --show-bin-path)/gestured" --config $(CONFIG)
 
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
+# Binaries with the Swift runtime linked in, the example config (never over an existing
+# one); mk/systemd.mk adds the unit and the sysusers entry, mk/completions.mk the shell
+# completions.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 .build/release/gestured .build/release/gesturectl $(DESTDIR)$(PREFIX)/bin/
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(SYSCONFDIR)/gestured
+	install -s -m 0755 .build/release/gestured .build/release/gesturectl $(DESTDIR)$(PREFIX)/bin/
+	@if [ -e $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.toml ]; then \
+	  echo "install: keeping the existing $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.toml (the example is config/gestures.toml)"; \
+	else install -m 0644 config/gestures.toml $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.toml; fi
 
 clean:
 	rm -rf .build

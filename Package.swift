@@ -47,6 +47,7 @@ let package = Package(
         .executableTarget(name: "gesturectl", dependencies: [
             "GestureDaemon", "GestureConfig", "TouchInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Shared test helpers: frame builders, the location of ../shared/recordings.
@@ -69,5 +70,8 @@ let package = Package(
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
+        // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
+        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "TestSupport", "gestured", "gesturectl"],
+                    exclude: ["Goldens"]),
     ]
 )

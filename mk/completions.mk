@@ -12,3 +12,13 @@ install-completions: release
 	.build/release/gesturectl --generate-completion-script bash > $(DESTDIR)$(BASHCOMPDIR)/gesturectl
 	.build/release/gesturectl --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPDIR)/_gesturectl
 	.build/release/gesturectl --generate-completion-script fish > $(DESTDIR)$(FISHCOMPDIR)/gesturectl.fish
+
+# The same scripts from the debug build into .build/completions, to try them without
+# installing: `source .build/completions/gesturectl.bash`.
+.PHONY: completions
+completions: build
+	mkdir -p .build/completions
+	for shell in bash zsh fish; do \
+	  "$$($(SWIFT) build --show-bin-path)/gesturectl" --generate-completion-script $$shell > .build/completions/gesturectl.$$shell || exit 1; \
+	done
+	@echo "completions: .build/completions/gesturectl.{bash,zsh,fish}"

@@ -13,6 +13,8 @@ struct GestureCtl: ParsableCommand {
             CheckCommand.self,
             DevicesCommand.self,
             TouchesCommand.self,
+            ReplayCommand.self,
+            RecordCommand.self,
         ]
     )
 }

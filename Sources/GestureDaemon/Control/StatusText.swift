@@ -32,6 +32,16 @@ public enum StatusText {
                 [text($0["name"]), text($0["path"]), text($0["contacts"])]
             }, empty: "no touchscreen")
         }
+        if let unusable = status["unusable_devices"]?.arrayValue, !unusable.isEmpty {
+            out.append("")
+            out += table(title: "touchscreens not in use", ["path", "name", "error"], unusable.map {
+                [text($0["path"]), text($0["name"]), text($0["error"]).split(separator: "\n").joined(separator: "; ")]
+            }, empty: "")
+        }
+        if let replay = status["replay"] {
+            out.append("")
+            out.append("replay: \(text(replay["path"])) (\(text(replay["state"])))")
+        }
         if let views = status["views"]?.arrayValue {
             out.append("")
             out += table(title: "views", ["name", "parent", "frame"], views.map {

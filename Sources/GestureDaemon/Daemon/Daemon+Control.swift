@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureConfig
+import GestureCore
+
+/// The control socket's commands, answered from the daemon's live state (schema in
+/// docs/PROTOCOL.md).
+extension Daemon: ControlHandler {
+    public func status() -> JSONValue {
+        let now = MonotonicClock.now()
+        let configuration = pipeline.configuration
+        let model = configuration.model
+        let snapshot = pipeline.engine.snapshot()
+        var members: [(String, JSONValue)] = [
+            ("version", .string(GesturedVersion.current)),
+            ("pid", .number(Double(getpid()))),
+            ("uptime_s", seconds(now - origin)),
+            ("config", .object([("path", .string(options.configPath)), ("last_reload", lastReload?.json(origin: origin) ?? .null)])),
+            ("devices", deviceList(detailed: false)),
+            ("unusable_devices", .array(input.unusable)),
+        ]
+        if let replay {
+            let state: String = switch replay.state {
+            case .waiting: "waiting"
+            case .playing: "playing"
+            case .finished: "finished"
+            }
+            members.append(("replay", .object([("path", .string(replay.path)), ("state", .string(state))])))
+        }
+        members += [
+            ("views", .array(model.views.map { view in
+                .object([("name", .string(view.name)), ("parent", view.parent.map { .string(model.views[$0].name) } ?? .null),
+                         ("frame", .array([view.frame.x, view.frame.y, view.frame.width, view.frame.height].map { .number($0) }))])
+            })),
+            ("gestures", .array(model.gestures.indices.map { i in
+                let spec = model.gestures[i]
+                let state = snapshot.gestures.indices.contains(i) ? snapshot.gestures[i] : nil
+                return .object([("name", .string(spec.name)), ("type", .string(spec.type.rawValue)),
+                                ("view", .string(model.views[spec.view].name)),
+                                ("state", .string(state?.state.description ?? "?")),
+                                ("count", .number(Double(state?.recognitions ?? 0)))])
+            })),
+            ("pending", .array(snapshot.gestures.indices.compactMap { i in
+                guard let since = snapshot.gestures[i].pendingSince, i < model.gestures.count else { return nil }
+                return .object([("gesture", .string(model.gestures[i].name)),
+                                ("waiting_for", .array(model.failureRequirements(of: i).map { .string(model.gestures[$0].name) })),
+                                ("ms", .number(Double(max(0, now - since) / 1000)))])
+            })),
+            ("dispatcher", dispatcher.statusJSON),
+            ("control", server.statusJSON),
+        ]
+        return .object(members)
+    }
+
+    public func reload() -> ControlReply { reloadConfiguration() }
+
+    public func devices() -> JSONValue { deviceList(detailed: true) }
+
+    public func handle(command: String, request: JSONValue) -> ControlReply? {
+        guard command == "replay-start" else { return nil }
+        guard let replay else {
+            return .failure(ControlError(code: "no-replay", message: "this gestured reads live touchscreens (start it with --replay FILE to replay)"))
+        }
+        return replay.start()
+    }
+
+    /// The attached devices: name, path and live contacts; `detailed` adds ids and the
+    /// `[[device]]` rule that maps it.
+    private func deviceList(detailed: Bool) -> JSONValue {
+        let rules = pipeline.configuration.devices
+        return .array(pipeline.devices.map { device in
+            let info = device.info
+            let contacts = device.normalizer.frame.contacts.count { !$0.phase.isTerminal }
+            var members: [(String, JSONValue)] = [
+                ("name", .string(info.name)), ("path", .string(input.path(of: device.id) ?? info.devnode ?? "?")),
+                ("contacts", .number(Double(contacts))),
+            ]
+            if detailed {
+                let rule = rules.firstIndex {
+                    $0.match.matches(name: info.name, vendor: info.vendor, product: info.product, devnode: info.devnode,
+                                     properties: device.properties)
+                }
+                members += [("vendor", .number(Double(info.vendor))), ("product", .number(Double(info.product))),
+                            ("mapping", .string(rule.map { "device[\($0)]" } ?? "identity"))]
+            }
+            return .object(members)
+        })
+    }
+
+    private func seconds(_ us: Microseconds) -> JSONValue { .number(Double(us / 1000) / 1000) }
+}

@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureConfig
+import GestureCore
+import Logging
+import TouchInput
+
+/// gestured itself: one loop over the input devices, udev, the engine's timer, signals and
+/// the control socket. Every wake feeds the pipeline, then hands what it emitted to the
+/// dispatcher and to subscribers, then re-arms the timer for the engine's next deadline.
+/// With no finger down and no watchdog, nothing is armed and the process sleeps.
+public final class Daemon {
+    public let options: DaemonOptions
+    let logger: Logger
+    let loop: EventLoop
+    let pipeline: GesturePipeline
+    let dispatcher: Dispatcher
+    /// Monotonic time of start: live events' `t` and `uptime_s` count from it.
+    let origin: Microseconds
+    private let notifier: SystemdNotifier?
+    private(set) var server: ControlServer!
+    private(set) var input: InputSource!
+    private(set) var replay: ReplayInput?
+    /// Names of the configuration in force (events carry indices only).
+    private var names: GestureNames
+    private(set) var lastReload: ReloadRecord?
+    private var trace: [TraceRecord] = []
+    private var traceWriter = JSONWriter()
+    private var stopping = false
+
+    /// Binds the control socket and opens the input: live touchscreens, or the recording of
+    /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
+    /// recording), worded for the log.
+    public init(options: DaemonOptions, configuration: Configuration, environment: [String: String], logger: Logger) throws {
+        self.options = options
+        self.logger = logger
+        origin = MonotonicClock.now()
+        loop = try EventLoop()
+        pipeline = GesturePipeline(configuration: configuration)
+        dispatcher = try Dispatcher(loop: loop, configuration: configuration, origin: origin, logger: logger)
+        names = GestureNames(model: configuration.model)
+        notifier = try SystemdNotifier(environment: environment)
+        let settings = configuration.daemon
+        let path = ControlSocketPath.forDaemon(option: options.socketPath, configured: settings.socketPath, environment: environment)
+        server = try ControlServer(loop: loop, path: path, mode: settings.socketMode, group: settings.socketGroup,
+                                   subscriberBuffer: settings.subscriberBuffer, handler: self, logger: logger)
+        try loop.watchSignals([SIGTERM, SIGINT, SIGHUP, SIGCHLD]) { [unowned self] in self.handle(signal: $0) }
+        loop.onDeadline = { [unowned self] in self.deadlinePassed() }
+        if let source = options.replay {
+            let recording = try EvemuRecording.read(path: source.path, descPath: source.descPath)
+            let replay = try ReplayInput(path: source.path, recording: recording, speed: source.speed, loop: loop,
+                                         pipeline: pipeline, logger: logger)
+            self.replay = replay
+            input = replay
+            logger.notice("replay: \(source.path) waits for {\"cmd\": \"replay-start\"} on \(path)")
+        } else {
+            input = LiveInput(loop: loop, pipeline: pipeline, logger: logger)
+        }
+        logger.info("gestured \(GesturedVersion.current): config \(options.configPath), \(configuration.model.gestures.count) gestures; control socket \(path)")
+    }
+
+    /// Serves until SIGTERM or SIGINT, then shuts down cleanly (socket removed, children
+    /// killed). Tells systemd READY=1 first and pings its watchdog when asked to.
+    public func run() throws(SystemError) {
+        do {
+            try notifier?.notify("READY=1")
+            try notifier?.startWatchdog(on: loop) { [logger] in logger.warning("systemd watchdog: \($0)") }
+        } catch {
+            logger.warning("systemd notify: \(error)")
+        }
+        while !stopping {
+            try loop.runOnce(timeoutMilliseconds: -1)
+            afterWake()
+        }
+        shutdown()
+    }
+
+    /// Ends `run()` after the current wake (what SIGTERM does).
+    public func stop() { stopping = true }
+
+    private func handle(signal: Int32) {
+        switch signal {
+        case SIGCHLD:
+            dispatcher.reapChildren()
+        case SIGHUP:
+            logger.notice("SIGHUP: reloading \(options.configPath)")
+            _ = reloadConfiguration()
+        default:
+            logger.notice("\(String(cString: strsignal(signal))): stopping")
+            stopping = true
+        }
+    }
+
+    /// The engine's timer: input that arrived before it is fed first, then time advances.
+    private func deadlinePassed() {
+        input.drain()
+        pipeline.advance(to: MonotonicClock.now())
+    }
+
+    private func afterWake() {
+        flush(model: pipeline.configuration.model, names: names)
+        // Set after the flush, so records of this wake are drained before tracing stops.
+        pipeline.engine.traceEnabled = server.wantsTrace
+        do { try loop.setDeadline(pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
+    }
+
+    /// Hands the events (and trace records) emitted since the last flush to the dispatcher
+    /// and the subscribers, named after the model they were emitted under.
+    private func flush(model: GestureModel, names: GestureNames) {
+        if pipeline.engine.traceEnabled {
+            pipeline.engine.drainTrace(into: &trace)
+            for i in 0..<trace.count {
+                let record = trace[i]
+                EventJSON.traceLine(time: record.time, origin: origin, view: names.view(record.view),
+                                    gesture: names.gesture(record.gesture), from: record.from.description,
+                                    to: record.to.description, reason: record.reason.describe(in: model), into: &traceWriter)
+                server.publish(line: traceWriter.bytes, trace: true)
+            }
+            trace.removeAll(keepingCapacity: true)
+        }
+        // Indexed in place: a local copy of the array would make the removeAll below reallocate.
+        guard !pipeline.events.isEmpty else { return }
+        for i in 0..<pipeline.events.count {
+            let event = pipeline.events[i]
+            dispatcher.dispatch(event)
+            server.publish(event, names: names, origin: origin)
+        }
+        pipeline.events.removeAll(keepingCapacity: true)
+    }
+
+    /// Loads the config file again and swaps it in; a file that does not validate leaves
+    /// the running config in place, every error logged and kept for `status`.
+    func reloadConfiguration() -> ControlReply {
+        let now = MonotonicClock.now()
+        let configuration: Configuration
+        do {
+            configuration = try ConfigLoader.load(path: options.configPath, enforcingSafety: ConfigFileSafety.isRoot)
+        } catch {
+            let text = error.description
+            for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
+            logger.error("reload: \(options.configPath) refused; the running config stays")
+            lastReload = ReloadRecord(at: now, error: text)
+            return .failure(ControlError(code: "reload-failed", message: text + "\nthe running config stays"))
+        }
+        try? notifier?.notify("RELOADING=1")
+        let previous = pipeline.configuration
+        let diff = ModelDiff(from: previous.model, to: configuration.model)
+        input.drain()
+        pipeline.reload(configuration, at: now)
+        // Cancellations caused by the swap belong to the old model and its actions.
+        flush(model: previous.model, names: names)
+        do {
+            try dispatcher.reconfigure(configuration)
+        } catch {
+            logger.error("reload: actions not updated: \(error)")
+        }
+        names = GestureNames(model: configuration.model)
+        server.subscriberBuffer = configuration.daemon.subscriberBuffer
+        if configuration.daemon.socketPath != previous.daemon.socketPath || configuration.daemon.socketMode != previous.daemon.socketMode
+            || configuration.daemon.socketGroup != previous.daemon.socketGroup {
+            logger.notice("reload: socket settings change at the next start")
+        }
+        if configuration.daemon.logLevel != previous.daemon.logLevel {
+            logger.notice("reload: log_level changes at the next start")
+        }
+        lastReload = ReloadRecord(at: now, error: nil)
+        try? notifier?.notify("READY=1")
+        let message = "reloaded \(options.configPath): \(diff.summary)"
+        logger.notice("\(message)")
+        return .success(.object([("message", .string(message))]))
+    }
+
+    private func shutdown() {
+        try? notifier?.notify("STOPPING=1")
+        server.close()
+        if dispatcher.runningChildren > 0 {
+            logger.notice("killing \(dispatcher.runningChildren) running command(s)")
+            dispatcher.killChildren()
+        }
+        logger.notice("stopped")
+    }
+}

@@ -1,0 +1,34 @@
+import GestureCore
+
+/// What `gestured`'s command line decides; everything else comes from the config file.
+public struct DaemonOptions: Sendable {
+    /// A recording played instead of live touchscreens (`--replay`).
+    public struct Replay: Sendable {
+        public var path: String
+        public var descPath: String?
+        /// Playback rate: 2 plays twice as fast as recorded.
+        public var speed: Double
+
+        public init(path: String, descPath: String? = nil, speed: Double = 1) {
+            self.path = path
+            self.descPath = descPath
+            self.speed = speed
+        }
+    }
+
+    public var configPath: String
+    /// `--socket`; nil: `$GESTURED_SOCKET`, `[daemon] socket`, then the defaults.
+    public var socketPath: String?
+    public var replay: Replay?
+
+    public init(configPath: String, socketPath: String? = nil, replay: Replay? = nil) {
+        self.configPath = configPath
+        self.socketPath = socketPath
+        self.replay = replay
+    }
+}
+
+/// The daemon's version, as `status` and `--version` report it.
+public enum GesturedVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,13 @@
+import GestureCore
+
+/// Where the daemon's raw input comes from: live touchscreens, or a recording played on
+/// the loop's timer. Sources feed the pipeline directly from their callbacks.
+protocol InputSource: AnyObject {
+    /// Feeds everything already pending. The daemon calls it before the engine's timers
+    /// run, so that a deadline never fires ahead of input that came before it.
+    func drain()
+    /// The device node (or recording) of an attached device, for status.
+    func path(of device: DeviceID) -> String?
+    /// Devices found but not in use, with why and what to do: `{"path", "name", "error"}`.
+    var unusable: [JSONValue] { get }
+}

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import Logging
+import TouchInput
+
+/// Live touchscreens: the ones udev lists at start and those hotplugged later, each opened
+/// through libevdev and attached to the pipeline. A device that is unplugged (or fails)
+/// is detached at once, which cancels its gestures.
+final class LiveInput: InputSource {
+    private final class Opened {
+        let device: EvdevDevice
+        let id: DeviceID
+        init(device: EvdevDevice, id: DeviceID) {
+            self.device = device
+            self.id = id
+        }
+    }
+
+    private let loop: EventLoop
+    private let pipeline: GesturePipeline
+    private let logger: Logger
+    private let monitor: UdevMonitor?
+    private var opened: [String: Opened] = [:]
+    /// Devices that could not be used, by devnode: name and the error with its fix.
+    private var failures: [String: (name: String, error: String)] = [:]
+    // Reused by every read so that serving a device allocates nothing.
+    private var buffer: [RawInputEvent] = []
+
+    /// Watches udev for hotplug first (so that nothing plugged in meanwhile is missed),
+    /// then opens every touchscreen present. Without udev (a container) it still opens
+    /// nothing and says why; the daemon keeps running.
+    init(loop: EventLoop, pipeline: GesturePipeline, logger: Logger) {
+        self.loop = loop
+        self.pipeline = pipeline
+        self.logger = logger
+        buffer.reserveCapacity(512)
+        var present: [DiscoveredDevice] = []
+        var monitor: UdevMonitor?
+        do {
+            let discovery = try TouchscreenDiscovery()
+            do {
+                monitor = try discovery.monitor()
+            } catch {
+                logger.warning("input: no hotplug (touchscreens plugged in later are not seen): \(error)")
+            }
+            present = try discovery.touchscreens()
+        } catch {
+            logger.error("input: cannot list input devices through udev: \(error)")
+        }
+        self.monitor = monitor
+        if let monitor {
+            do {
+                try loop.register(fd: monitor.fd) { [unowned self] _ in self.hotplug() }
+            } catch {
+                logger.warning("input: cannot watch udev for hotplug: \(error)")
+            }
+        }
+        for device in present { open(device) }
+        if opened.isEmpty { logger.notice("input: \(LiveInput.waitingMessage)") }
+    }
+
+    static let waitingMessage = "no touchscreen yet; waiting for one to be plugged in"
+
+    func drain() {
+        for (_, device) in opened { read(device) }
+    }
+
+    func path(of device: DeviceID) -> String? { opened.first { $0.value.id == device }?.key }
+
+    var unusable: [JSONValue] {
+        failures.sorted { $0.key < $1.key }.map {
+            .object([("path", .string($0.key)), ("name", .string($0.value.name)), ("error", .string($0.value.error))])
+        }
+    }
+
+    private func hotplug() {
+        while let event = monitor?.receive() {
+            switch event {
+            case .added(let device):
+                guard device.isTouchscreen, opened[device.devnode] == nil else { continue }
+                logger.info("input: touchscreen added: \(device.devnode) \"\(device.info.name)\"")
+                open(device)
+            case .removed(let devnode):
+                failures[devnode] = nil
+                if let device = opened[devnode] {
+                    logger.info("input: touchscreen removed: \(devnode)")
+                    close(device, path: devnode)
+                }
+            }
+        }
+    }
+
+    private func open(_ discovered: DiscoveredDevice) {
+        let path = discovered.devnode
+        let device: EvdevDevice
+        do {
+            device = try EvdevDevice(path: path)
+        } catch {
+            return fail(path, name: discovered.info.name, "\(error)")
+        }
+        guard let (id, warning) = pipeline.addDevice(device.info, properties: discovered.properties) else {
+            return fail(path, name: device.info.name, "libmtdev cannot convert this protocol-A device")
+        }
+        if let warning { logger.warning("input: \(warning)") }
+        let entry = Opened(device: device, id: id)
+        do {
+            try loop.register(fd: device.fd) { [unowned self, unowned entry] _ in self.read(entry) }
+        } catch {
+            pipeline.removeDevice(id, at: MonotonicClock.now())
+            return fail(path, name: device.info.name, "\(error)")
+        }
+        opened[path] = entry
+        failures[path] = nil
+        let kind = device.info.multitouchProtocol.rawValue
+        logger.info("input: using \(path) \"\(device.info.name)\" (protocol \(kind), \(device.info.slotCount) slots)")
+    }
+
+    private func fail(_ path: String, name: String, _ error: String) {
+        failures[path] = (name, error)
+        logger.error("input: cannot use \(path) \"\(name)\": \(error)")
+    }
+
+    private func read(_ entry: Opened) {
+        buffer.removeAll(keepingCapacity: true)
+        let result: EvdevDevice.ReadResult
+        do {
+            result = try entry.device.read(into: &buffer)
+        } catch {
+            feed(entry)
+            logger.error("input: \(error); closing it")
+            return close(entry, path: entry.device.path)
+        }
+        feed(entry)
+        if result == .removed {
+            logger.info("input: \(entry.device.path) is gone")
+            close(entry, path: entry.device.path)
+        }
+    }
+
+    private func feed(_ entry: Opened) {
+        guard !buffer.isEmpty, let index = pipeline.index(of: entry.id) else { return }
+        for i in 0..<buffer.count { pipeline.feed(buffer[i], device: index) }
+    }
+
+    /// Detaches a device: its contacts end as cancelled now, so do its gestures.
+    private func close(_ entry: Opened, path: String) {
+        loop.unregister(fd: entry.device.fd)
+        pipeline.removeDevice(entry.id, at: MonotonicClock.now())
+        opened[path] = nil
+        if opened.isEmpty { logger.notice("input: \(LiveInput.waitingMessage)") }
+    }
+}

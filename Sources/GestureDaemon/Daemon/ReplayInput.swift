@@ -1,0 +1,95 @@
+import GestureCore
+import Logging
+import TouchInput
+
+/// A recording played as if it were a touchscreen (`gestured --replay`), for tests and
+/// benchmarks: attached at start, silent until `start()` (the `replay-start` command), then
+/// fed at the recorded pace divided by `speed` on its own timer. Events are stamped with
+/// the CLOCK_MONOTONIC time they are played at, so the engine's timers and the recording
+/// share one clock. After the last event the device stays attached and idle.
+final class ReplayInput: InputSource {
+    enum State: Equatable {
+        case waiting
+        case playing(since: Microseconds)
+        case finished
+    }
+
+    let path: String
+    private let recording: EvemuRecording
+    private let speed: Double
+    private let pipeline: GesturePipeline
+    private let logger: Logger
+    private let id: DeviceID
+    private var timer: DeadlineTimer!
+    private var next = 0
+    private(set) var state = State.waiting
+
+    /// Attaches the recording's device. Throws when libmtdev cannot take it.
+    init(path: String, recording: EvemuRecording, speed: Double, loop: EventLoop, pipeline: GesturePipeline,
+         logger: Logger) throws(ControlError) {
+        guard let (id, warning) = pipeline.addDevice(recording.info) else {
+            throw ControlError(code: "replay", message: "\(path): libmtdev cannot convert this protocol-A device")
+        }
+        if let warning { logger.warning("replay: \(warning)") }
+        self.path = path
+        self.recording = recording
+        self.speed = speed
+        self.pipeline = pipeline
+        self.logger = logger
+        self.id = id
+        do {
+            timer = try loop.makeTimer { [unowned self] in self.drain() }
+        } catch {
+            throw ControlError(code: "replay", message: "\(error)")
+        }
+    }
+
+    /// Starts playing; the reply of `replay-start`.
+    func start() -> ControlReply {
+        guard state == .waiting else {
+            return .failure(ControlError(code: "replay-started", message: "the replay was already started"))
+        }
+        state = .playing(since: MonotonicClock.now())
+        logger.info("replay: playing \(path) (\(recording.events.count) events) at speed \(speed)")
+        drain()
+        return .success(.object([("events", .number(Double(recording.events.count))),
+                                 ("duration_s", .number(Double(duration) / 1_000_000 / speed))]))
+    }
+
+    /// The recording's length, first to last event.
+    private var duration: Microseconds {
+        guard let first = recording.events.first, let last = recording.events.last else { return 0 }
+        return last.time - first.time
+    }
+
+    /// When the recorded event at `index` is due on the monotonic clock.
+    private func due(_ index: Int, since start: Microseconds) -> Microseconds {
+        start + Microseconds(Double(recording.events[index].time - recording.events[0].time) / speed)
+    }
+
+    func drain() {
+        guard case .playing(let start) = state else { return }
+        let now = MonotonicClock.now()
+        let events = recording.events
+        guard let index = pipeline.index(of: id) else { return }
+        while next < events.count {
+            let time = due(next, since: start)
+            guard time <= now else { break }
+            var event = events[next]
+            event.time = time
+            pipeline.feed(event, device: index)
+            next += 1
+        }
+        if next < events.count {
+            timer.set(due(next, since: start))
+        } else {
+            timer.set(nil)
+            state = .finished
+            logger.info("replay: \(path) finished; the device stays attached")
+        }
+    }
+
+    func path(of device: DeviceID) -> String? { device == id ? path : nil }
+
+    var unusable: [JSONValue] { [] }
+}

@@ -1,0 +1,45 @@
+import GestureCore
+import TouchInput
+
+/// A recording through a `GesturePipeline` in virtual time, as the live loop would run it
+/// (the offline twin of the daemon, `gesturectl replay`): before each recorded event, the
+/// engine's timers due strictly before it fire; at the end, contacts still down end as
+/// cancelled at the last event's time and time runs on until no deadline is pending.
+public struct VirtualReplay {
+    public let recording: EvemuRecording
+    public let pipeline: GesturePipeline
+    /// The engine's unit warning for the recording's device, if any.
+    public let warning: String?
+    private let device: DeviceID
+
+    /// Attaches the recording's device. Nil when libmtdev cannot take it.
+    public init?(recording: EvemuRecording, pipeline: GesturePipeline) {
+        guard let (device, warning) = pipeline.addDevice(recording.info) else { return nil }
+        self.recording = recording
+        self.pipeline = pipeline
+        self.warning = warning
+        self.device = device
+    }
+
+    /// The time `t` counts from: the first recorded event.
+    public var origin: Microseconds { recording.events.first?.time ?? 0 }
+
+    /// Plays everything. `reach(t)` runs before the pipeline moves to `t` (to pace it or
+    /// serve a loop); `batch()` after each step that may have emitted events or trace
+    /// records (the caller takes and clears them).
+    public func run(reach: (Microseconds) -> Void = { _ in }, batch: () -> Void) {
+        guard let index = pipeline.index(of: device) else { return }
+        for event in recording.events {
+            while let deadline = pipeline.nextDeadline, deadline < event.time {
+                reach(deadline)
+                pipeline.advance(to: deadline)
+                batch()
+            }
+            reach(event.time)
+            pipeline.feed(event, device: index)
+            if !pipeline.events.isEmpty || pipeline.engine.traceEnabled { batch() }
+        }
+        pipeline.finish(at: recording.events.last?.time ?? 0)
+        batch()
+    }
+}

@@ -1,0 +1,158 @@
+import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureConfig
+import GestureCore
+import GestureDaemon
+import Logging
+import TouchInput
+
+/// `gesturectl replay`: a recording through the daemon's pipeline in virtual time.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Run an evemu recording through a config and print the gesture events.",
+        discussion: """
+            The same pipeline as the daemon, in the recording's time: no waiting (unless \
+            --realtime). At the end, contacts still down are cancelled and pending timers \
+            fire, so a tap waiting for a double tap is still reported. Actions run only \
+            with --run-actions. 't' counts seconds from the first recorded event.
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The config file.", valueName: "file"))
+    var config: String = ConfigLoader.defaultPath
+
+    @Argument(help: "An evemu recording (evemu-record output, or events only with --desc).")
+    var recording: String
+
+    @Option(help: ArgumentHelp("The device description for a recording without N:/I:/B:/A: lines.", valueName: "file"))
+    var desc: String?
+
+    @Flag(help: "One JSON object per event (the event stream's schema).")
+    var json = false
+
+    @Flag(help: "Also print every state transition.")
+    var trace = false
+
+    @Flag(help: "Play at the recorded pace instead of at once.")
+    var realtime = false
+
+    @Flag(name: .customLong("run-actions"), help: "Run the configured actions (commands, socket messages) as the daemon would.")
+    var runActions = false
+
+    func run() throws {
+        let configuration: Configuration
+        do {
+            configuration = try ConfigLoader.load(path: config)
+        } catch {
+            printError(error.description)
+            throw ExitCode(1)
+        }
+        let recorded = try EvemuRecording.read(path: recording, descPath: desc)
+        let pipeline = GesturePipeline(configuration: configuration)
+        pipeline.engine.traceEnabled = trace
+        guard let replay = VirtualReplay(recording: recorded, pipeline: pipeline) else {
+            throw CommandFailure("\(recording): libmtdev could not be set up for this protocol-A device")
+        }
+        if let warning = replay.warning { printError("warning: " + warning) }
+        let actions = runActions ? try ActionRunner(configuration: configuration, origin: replay.origin) : nil
+        let printer = EventPrinter(names: GestureNames(model: configuration.model), model: configuration.model,
+                                   origin: replay.origin, json: json)
+        let clock = realtime ? PlaybackClock(origin: replay.origin) : nil
+        var traceRecords: [TraceRecord] = []
+        replay.run(reach: { time in
+            if let clock { clock.wait(until: time, serving: actions) }
+        }, batch: {
+            if trace {
+                pipeline.engine.drainTrace(into: &traceRecords)
+                traceRecords.forEach(printer.print)
+                traceRecords.removeAll(keepingCapacity: true)
+            }
+            for event in pipeline.events {
+                printer.print(event)
+                actions?.dispatcher.dispatch(event)
+            }
+            pipeline.events.removeAll(keepingCapacity: true)
+            actions?.serve()
+        })
+        actions?.finish()
+    }
+}
+
+/// Prints events and trace records as JSON lines or readable lines.
+private struct EventPrinter {
+    let names: GestureNames
+    let model: GestureModel
+    let origin: Microseconds
+    let json: Bool
+
+    func print(_ event: GestureEvent) {
+        var writer = JSONWriter()
+        EventJSON.line(event, names: names, origin: origin, into: &writer)
+        emit(writer.bytes)
+    }
+
+    func print(_ record: TraceRecord) {
+        var writer = JSONWriter()
+        EventJSON.traceLine(time: record.time, origin: origin, view: names.view(record.view), gesture: names.gesture(record.gesture),
+                            from: record.from.description, to: record.to.description,
+                            reason: record.reason.describe(in: model), into: &writer)
+        emit(writer.bytes)
+    }
+
+    private func emit(_ line: [UInt8]) {
+        if json {
+            Swift.print(String(decoding: line.dropLast(), as: UTF8.self))
+        } else if let value = try? JSONParser.parse(line.dropLast()) {
+            Swift.print(MonitorText.render(value))
+        }
+        fflush(nil)
+    }
+}
+
+/// `--realtime`: holds each step until its recorded time has come on the monotonic clock.
+private final class PlaybackClock {
+    let origin: Microseconds
+    let start = MonotonicClock.now()
+
+    init(origin: Microseconds) { self.origin = origin }
+
+    func wait(until time: Microseconds, serving actions: ActionRunner?) {
+        let due = start + (time - origin)
+        while case let now = MonotonicClock.now(), now < due {
+            if let actions {
+                actions.serve(milliseconds: Int32(min((due - now + 999) / 1000, 1000)))
+            } else {
+                var request = timespec(tv_sec: Int(due - now) / 1_000_000, tv_nsec: Int(due - now) % 1_000_000 * 1000)
+                nanosleep(&request, nil)
+            }
+        }
+    }
+}
+
+/// `--run-actions`: the daemon's dispatcher on a small loop of its own.
+private final class ActionRunner {
+    let loop: EventLoop
+    let dispatcher: Dispatcher
+
+    init(configuration: Configuration, origin: Microseconds) throws {
+        loop = try EventLoop()
+        // Commands' stderr and the dispatcher's warnings, as the daemon logs them.
+        StderrLogHandler.bootstrap(level: .info, environment: ProcessEnvironment.current())
+        let logger = Logger(label: "gesturectl")
+        dispatcher = try Dispatcher(loop: loop, configuration: configuration, origin: origin, logger: logger)
+    }
+
+    /// Serves what is ready (children's exits and output, socket sends), waiting up to `milliseconds`.
+    func serve(milliseconds: Int32 = 0) {
+        do { try loop.runOnce(timeoutMilliseconds: milliseconds) } catch { printError("\(error)") }
+    }
+
+    /// Waits for the commands still running (each ends by its timeout at the latest) and
+    /// lets queued socket messages go out.
+    func finish() {
+        while dispatcher.runningChildren > 0 { serve(milliseconds: 100) }
+        serve(milliseconds: 100)
+    }
+}

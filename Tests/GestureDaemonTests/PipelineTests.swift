@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureConfig
+import GestureCore
+import Logging
+import TestSupport
+import Testing
+import TouchInput
+@testable import GestureDaemon
+
+/// `GesturePipeline` on real recordings: what the daemon does when a device goes, when the
+/// config is swapped mid-gesture, at the end of a replay, and how `[[device]]` rules map.
+@Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
+struct PipelineTests {
+    static let drag = "atmel-maxtouch-1-finger-drag-up-down.evemu"
+    static let taps = "atmel-maxtouch-1-finger-fast-taps.evemu"
+
+    static let base = """
+        [screen]
+        width = 800
+        height = 480
+
+        [gesture.drag]
+        type = "pan"
+
+        """
+
+    /// A pipeline on `config` with the recording's device attached; its events up to the
+    /// first `.changed` of the drag (a gesture under way), fed.
+    private func midDrag(_ config: String) throws -> (GesturePipeline, EvemuRecording, Int64) {
+        let configuration = try ConfigLoader.parse(text: config, file: "test.toml")
+        let recording = try EvemuRecording.read(path: SharedRecordings.path(Self.drag))
+        let pipeline = GesturePipeline(configuration: configuration)
+        let (id, _) = try #require(pipeline.addDevice(recording.info))
+        let index = try #require(pipeline.index(of: id))
+        var last: Int64 = 0
+        for event in recording.events {
+            pipeline.feed(event, device: index)
+            last = event.time
+            if pipeline.events.contains(where: { $0.state == .changed }) { break }
+        }
+        try #require(pipeline.events.first?.state == .began)
+        return (pipeline, recording, last)
+    }
+
+    /// A device unplugged mid-drag: the pan is cancelled at that moment, and the
+    /// dispatcher runs the `cancelled` actions (the daemon hands it exactly these events).
+    @Test func deviceLostMidGestureCancelsAndRunsCancelledActions() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let out = dir.file("cancelled")
+        let (pipeline, _, last) = try midDrag(Self.base + """
+            [gesture.drag.on.cancelled]
+            command = 'echo "$GESTURE_NAME $GESTURE_STATE" > \(out)'
+            """)
+        pipeline.events.removeAll()
+        let id = pipeline.devices[0].id
+        pipeline.removeDevice(id, at: last + 5_000)
+        #expect(pipeline.devices.isEmpty)
+        #expect(pipeline.events.map(\.state) == [.cancelled])
+        #expect(pipeline.events.first?.time == last + 5_000)
+        #expect(pipeline.engine.snapshot().contacts == 0)
+
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: pipeline.configuration, origin: 0, logger: Logger(label: "test"))
+        for event in pipeline.events { dispatcher.dispatch(event) }
+        #expect(try serve(loop) { dispatcher.runningChildren == 0 && readFile(out) != nil })
+        #expect(readFile(out) == "drag cancelled\n")
+    }
+
+    /// A reload that changes the running gesture cancels it; the events of the swap carry
+    /// the old model's indices, resolved with the configuration `reload` returns.
+    @Test func reloadMidGestureCancelsAChangedGestureUnderItsOldName() throws {
+        let (pipeline, _, last) = try midDrag(Self.base)
+        pipeline.events.removeAll()
+        let changed = try ConfigLoader.parse(text: """
+            [screen]
+            width = 800
+            height = 480
+
+            [gesture.hold]
+            type = "long-press"
+
+            [gesture.drag]
+            type = "pan"
+            max_touches = 1
+            """, file: "new.toml")
+        let previous = pipeline.reload(changed, at: last + 1_000)
+        #expect(pipeline.events.map(\.state) == [.cancelled])
+        let names = GestureNames(model: previous.model)
+        #expect(pipeline.events.map { names.gesture($0.gesture) } == ["drag"])
+        #expect(pipeline.configuration.model.gestures.map(\.name) == ["hold", "drag"])
+
+        // An unchanged gesture keeps running through a reload.
+        let (running, _, later) = try midDrag(Self.base)
+        running.events.removeAll()
+        running.reload(try ConfigLoader.parse(text: Self.base + "\n[gesture.tap]\ntype = \"tap\"\n", file: "same.toml"), at: later + 1_000)
+        #expect(running.events.isEmpty)
+        #expect(running.engine.snapshot().gestures[0].state == .changed)
+    }
+
+    /// At the end of a replay a tap that waits for a double tap to fail is still reported,
+    /// when the double tap's timer would have fired.
+    @Test func finishRunsPendingTimers() throws {
+        let configuration = try ConfigLoader.parse(text: """
+            [screen]
+            width = 800
+            height = 480
+
+            [gesture.single]
+            type = "tap"
+            require_to_fail = ["double"]
+
+            [gesture.double]
+            type = "tap"
+            taps = 2
+            """, file: "test.toml")
+        let recording = try EvemuRecording.read(path: SharedRecordings.path(Self.taps))
+        let pipeline = GesturePipeline(configuration: configuration)
+        let replay = try #require(VirtualReplay(recording: recording, pipeline: pipeline))
+        var events: [GestureEvent] = []
+        replay.run {
+            events += pipeline.events
+            pipeline.events.removeAll()
+        }
+        let last = try #require(events.last)
+        #expect(configuration.model.gestures[last.gesture].name == "single")
+        #expect(last.time > recording.events.last!.time, "the last recognition comes from a timer after the end")
+        #expect(pipeline.nextDeadline == nil)
+        #expect(!events.isEmpty && events.allSatisfy { $0.state == .recognized })
+    }
+
+    /// `[[device]]` rules pick each device's mapping by name; no match is the identity.
+    @Test func devicesAreMappedByTheirRule() throws {
+        let configuration = try ConfigLoader.parse(text: Self.base + """
+
+            [[device]]
+            name = "Atmel*"
+            rotation = 180
+            """, file: "test.toml")
+        let pipeline = GesturePipeline(configuration: configuration)
+        let atmel = try EvemuRecording.read(path: SharedRecordings.path(Self.taps))
+        let pixel = try EvemuRecording.read(path: SharedRecordings.path("google-pixel-tablet-nvt-1-finger-swipe.evemu"))
+        _ = try #require(pipeline.addDevice(atmel.info))
+        _ = try #require(pipeline.addDevice(pixel.info))
+        #expect(pipeline.devices.map(\.mapping.rotation) == [180, 0])
+        #expect(pipeline.devices[1].mapping == .identity)
+        #expect(pipeline.devices[0].id != pipeline.devices[1].id)
+    }
+}

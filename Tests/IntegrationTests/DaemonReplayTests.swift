@@ -1,0 +1,254 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import Testing
+@testable import GestureDaemon
+
+/// The real `gestured` on real recordings (`--replay`), checked against its offline twin
+/// `gesturectl replay --json` on the same config.
+@Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
+struct DaemonReplayTests {
+    @Test func commandsSocketMessagesSubscribersAndStatus() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let app = try DatagramReceiver(path: dir.file("app.sock"))
+        let config = dir.file("gestures.toml")
+        let log = dir.file("commands.log")
+        try writeText(TestConfig.tapAndPan(tapActions: [
+            "command = 'echo \"$GESTURE_NAME $GESTURE_TYPE $GESTURE_STATE $GESTURE_TOUCHES $GESTURE_X $GESTURE_Y $TEST_MARK\" >> \(log)'",
+            "socket = \"\(dir.file("app.sock"))\"\ndatagram = true\nmessage = \"{gesture} {state} {x} {y}\"",
+        ]), to: config)
+        let expected = try replayJSON(config: config, recording: Recording.taps, dir: dir)
+        try #require(!expected.isEmpty && expected.allSatisfy { $0["gesture"] == .string("tap") })
+
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        let subscriber = try daemon.client()
+        _ = try subscriber.request("subscribe")
+        let tracer = try daemon.client()
+        #expect(try tracer.request("subscribe", [("trace", .bool(true))])["trace"] == .bool(true))
+        let started = try daemon.request("replay-start")
+        #expect(started["events"]?.intValue ?? 0 > 0)
+
+        // The stream: the replay's events with the same fields in the same order; `t` runs on.
+        let streamed = try readEvents(subscriber, count: expected.count)
+        #expect(streamed.map(\.withoutTime) == expected.map(\.withoutTime))
+        let times = streamed.compactMap { $0["t"]?.doubleValue }
+        #expect(times.count == streamed.count && times == times.sorted())
+        // The trace subscriber gets the transitions too, and the same events.
+        var traced: [JSONValue] = []
+        while traced.count { $0["from"] == nil } < expected.count, let line = try tracer.readLine() {
+            traced.append(try JSONParser.parse(line))
+        }
+        #expect(traced.filter { $0["from"] == nil }.map(\.withoutTime) == expected.map(\.withoutTime))
+        #expect(traced.contains { $0["gesture"] == .string("drag") && $0["to"] == .string("failed") })
+
+        // Commands: one per recognition, with the event's values and [daemon.environment].
+        #expect(eventually { (readText(log) ?? "").split(separator: "\n").count == expected.count }, "\(daemon.log)")
+        let commandLines = (readText(log) ?? "").split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(commandLines.allSatisfy { $0.count == 7 && $0[0...3] == ["tap", "tap", "recognized", "1"] && $0[6] == "from-config" })
+        #expect(positions(commandLines.map { ($0[4], $0[5]) }) == positions(expected))
+        // Socket messages: the template filled in, one datagram per recognition.
+        #expect(eventually { app.receiveAll(); return app.messages.count == expected.count })
+        let words = app.messages.map { $0.split(separator: " ").map(String.init) }
+        #expect(words.allSatisfy { $0.count == 4 && $0[0] == "tap" && $0[1] == "recognized" })
+        #expect(positions(words.map { ($0[2], $0[3]) }) == positions(expected))
+
+        // Status: device, gestures with counts, dispatcher counters, subscribers; no child left.
+        #expect(eventually { (try? daemon.status()["replay"]?["state"]) == .string("finished") })
+        #expect(eventually { (try? daemon.status()["dispatcher"]?["running_children"]) == .number(0) })
+        let status = try daemon.status()
+        let device = try #require(status["devices"]?.arrayValue?.first)
+        #expect(device["path"] == .string(Recording.taps) && device["contacts"] == .number(0))
+        #expect(device["name"]?.stringValue?.contains("Atmel") == true)
+        let tap = status["gestures"]?.arrayValue?.first { $0["name"] == .string("tap") }
+        #expect(tap?["count"]?.intValue == expected.count && tap?["state"] == .string("possible"))
+        let dispatcher = try #require(status["dispatcher"])
+        #expect(dispatcher["commands_started"]?.intValue == expected.count)
+        #expect(dispatcher["commands_failed"] == .number(0) && dispatcher["commands_refused"] == .number(0))
+        #expect(dispatcher["socket_messages_sent"]?.intValue == expected.count)
+        #expect(status["control"]?["subscribers"] == .number(2))
+        #expect(status["views"]?.arrayValue?.first?["frame"] == .array([0, 0, 800, 480].map { .number($0) }))
+        #expect(daemon.children().isEmpty, "children left: \(daemon.children())")
+
+        // gesturectl renders the same status as tables.
+        let text = try runTool(Binary.gesturectl, ["status", "--socket", daemon.socket], dir: dir)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("commands started:") && text.stdout.contains("tap"), "\(text.stdout)\(text.stderr)")
+        try daemon.stop()
+    }
+
+    @Test func aSlowSubscriberIsDroppedWhileAnotherKeepsReceiving() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(daemon: "subscriber_buffer = 4096"), to: config)
+        let expected = try replayJSON(config: config, recording: Recording.drag, dir: dir)
+        let bytes = expected.reduce(0) { $0 + $1.text.utf8.count + 1 }
+        // More than the daemon's buffer plus the socket's, so the silent client must overflow.
+        try #require(bytes > 4 * 4096, "the recording gives only \(bytes) bytes of events")
+
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.drag)
+        let slow = try daemon.client()
+        _ = try slow.request("subscribe")
+        let fast = try daemon.client()
+        _ = try fast.request("subscribe")
+        _ = try daemon.request("replay-start")
+        let streamed = try readEvents(fast, count: expected.count)
+        #expect(streamed.map(\.withoutTime) == expected.map(\.withoutTime))
+        #expect(eventually { (try? daemon.status()["control"]?["dropped_subscribers"]) == .number(1) })
+        #expect(try daemon.status()["control"]?["subscribers"] == .number(1))
+        // The slow one finds what had fit, then the end of the stream.
+        var late = 0
+        while let line = try slow.readLine() { if (try? JSONParser.parse(line))?["gesture"] != nil { late += 1 } }
+        #expect(late > 0 && late < expected.count)
+        #expect(daemon.log.contains("disconnected"))
+        try daemon.stop()
+    }
+
+    @Test func aCommandTrappingSIGTERMIsKilledAtItsTimeoutWithItsGroup() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        let pidFile = dir.file("pgid")
+        try writeText(TestConfig.tapAndPan(daemon: "kill_grace = \"300ms\"", tapActions: [
+            // The group leader and its child both ignore SIGTERM; only SIGKILL ends them.
+            "command = 'trap \"\" TERM; echo $$ > \(pidFile).tmp; mv \(pidFile).tmp \(pidFile); sleep 60 & wait'\ntimeout = \"300ms\"\ncooldown = \"60s\"",
+        ]), to: config)
+        let expected = try replayJSON(config: config, recording: Recording.taps, dir: dir)
+        try #require(expected.count > 1)
+
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        _ = try daemon.request("replay-start")
+        #expect(eventually { readText(pidFile) != nil })
+        let group = try #require(pid_t((readText(pidFile) ?? "").split(separator: "\n").first ?? ""))
+        #expect(kill(-group, 0) == 0, "the command's group should be running")
+        #expect(eventually {
+            let dispatcher = try? daemon.status()["dispatcher"]
+            return dispatcher?["commands_timed_out"] == .number(1) && dispatcher?["running_children"] == .number(0)
+        }, "\(daemon.log)")
+        // SIGKILL went to the whole group: the backgrounded sleep is gone too.
+        #expect(eventually { kill(-group, 0) == -1 && errno == ESRCH }, "processes left in group \(group)")
+        #expect(daemon.children().isEmpty, "children left: \(daemon.children())")
+        #expect(eventually { (try? daemon.status()["replay"]?["state"]) == .string("finished") })
+        let dispatcher = try daemon.status()["dispatcher"]
+        #expect(dispatcher?["commands_started"] == .number(1))
+        #expect(dispatcher?["cooldown_skips"]?.intValue == expected.count - 1)
+        #expect(daemon.log.contains("[tap]"))
+        try daemon.stop()
+    }
+
+    @Test func aBadFileOnSIGHUPKeepsTheRunningConfigAndStatusShowsWhy() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        func gestureNames() throws -> [String] {
+            try daemon.status()["gestures"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        }
+        #expect(try gestureNames() == ["tap", "drag"])
+        #expect(try daemon.status()["config"]?["last_reload"] == .null)
+
+        try writeText(TestConfig.tapAndPan() + "[gesture.hold]\ntype = \"long-pres\"\n", to: config)
+        kill(daemon.pid, SIGHUP)
+        #expect(eventually { (try? daemon.status()["config"]?["last_reload"]?["ok"]) == .bool(false) })
+        let failure = try daemon.status()["config"]?["last_reload"]?["error"]?.stringValue ?? ""
+        #expect(failure.contains("gestures.toml:") && failure.contains("long-pres"), "\(failure)")
+        #expect(try gestureNames() == ["tap", "drag"])
+        #expect(daemon.log.contains("long-pres") && daemon.log.contains("the running config stays"))
+        let table = try runTool(Binary.gesturectl, ["status", "--socket", daemon.socket], dir: dir)
+        #expect(table.stdout.contains("FAILED"), "\(table.stdout)")
+
+        // gesturectl reload: the same refusal as an error, then a good file is taken.
+        let refused = try runTool(Binary.gesturectl, ["reload", "--socket", daemon.socket], dir: dir)
+        #expect(refused.status != 0 && refused.stderr.contains("long-pres"), "\(refused)")
+        try writeText(TestConfig.tapAndPan() + "[gesture.hold]\ntype = \"long-press\"\n", to: config)
+        let taken = try runTool(Binary.gesturectl, ["reload", "--socket", daemon.socket], dir: dir)
+        #expect(taken.status == 0 && taken.stdout.contains("reloaded"), "\(taken)")
+        #expect(try gestureNames() == ["tap", "drag", "hold"])
+        #expect(try daemon.status()["config"]?["last_reload"]?["ok"] == .bool(true))
+        try daemon.stop()
+    }
+
+    @Test func checkOption() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let good = dir.file("good.toml"), bad = dir.file("bad.toml")
+        try writeText(TestConfig.tapAndPan(), to: good)
+        try writeText(TestConfig.tapAndPan() + "[gesture.drag2]\ntype = \"pan\"\nmax_touchez = 1\n", to: bad)
+        let ok = try runTool(Binary.gestured, ["--check", good], dir: dir)
+        #expect(ok.status == 0 && ok.stdout.contains("OK, 2 gestures"), "\(ok)")
+        let refused = try runTool(Binary.gestured, ["--check", bad], dir: dir)
+        #expect(refused.status == 1 && refused.stderr.contains("bad.toml:") && refused.stderr.contains("max_touchez"), "\(refused)")
+        // Started on a bad file, the daemon says so and exits.
+        let start = try runTool(Binary.gestured, ["--config", bad, "--socket", dir.file("s.sock")], dir: dir)
+        #expect(start.status == 1 && start.stderr.contains("not started"), "\(start)")
+        #expect(access(dir.file("s.sock"), F_OK) != 0)
+    }
+
+    /// As root, the config's commands would run as root: a file others may write is refused.
+    @Test(.enabled(if: geteuid() == 0, "the safety rule applies to root only"))
+    func asRootAWritableConfigIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        chmod(config, 0o666)
+        let start = try runTool(Binary.gestured, ["--config", config, "--socket", dir.file("s.sock")], dir: dir)
+        #expect(start.status == 1 && start.stderr.contains("refusing") && start.stderr.contains("chmod go-w"), "\(start)")
+        #expect(access(dir.file("s.sock"), F_OK) != 0)
+    }
+}
+
+/// The offline twin's events (`gesturectl replay --json`).
+func replayJSON(config: String, recording: String, dir: TemporaryDirectory) throws -> [JSONValue] {
+    let run = try runTool(Binary.gesturectl, ["replay", "--json", "--config", config, recording], dir: dir)
+    try #require(run.status == 0, "gesturectl replay failed: \(run.stderr)")
+    return try run.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)[...]) }
+}
+
+/// Reads `count` event lines (or until the stream ends).
+func readEvents(_ client: ControlClient, count: Int) throws -> [JSONValue] {
+    var events: [JSONValue] = []
+    while events.count < count, let line = try client.readLine() { events.append(try JSONParser.parse(line[...])) }
+    return events
+}
+
+/// Positions as sorted pairs of numbers, so that output formats and orders compare.
+func positions(_ pairs: [(String, String)]) -> [[Double]] {
+    pairs.map { [Double($0.0) ?? .nan, Double($0.1) ?? .nan] }.sorted { $0.lexicographicallyPrecedes($1) }
+}
+
+func positions(_ events: [JSONValue]) -> [[Double]] {
+    events.map { [$0["x"]?.doubleValue ?? .nan, $0["y"]?.doubleValue ?? .nan] }.sorted { $0.lexicographicallyPrecedes($1) }
+}
+
+extension JSONValue {
+    /// The event without its `t` (live streams count from the daemon's start).
+    var withoutTime: JSONValue {
+        guard case .object(let members) = self else { return self }
+        return .object(members.filter { $0.0 != "t" })
+    }
+}
+
+/// A datagram socket a socket action sends to.
+final class DatagramReceiver {
+    let fd: FileDescriptor
+    private(set) var messages: [String] = []
+
+    init(path: String) throws {
+        fd = try UnixSocket.make(datagram: true)
+        try UnixSocket.bind(fd, to: path)
+    }
+
+    /// Takes every datagram waiting.
+    func receiveAll() {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd.rawValue, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            guard n > 0 else { return }
+            messages.append(String(decoding: buffer[..<n], as: UTF8.self))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import TestSupport
+import Testing
+@testable import GestureDaemon
+
+/// gestured as systemd runs it: READY=1 on $NOTIFY_SOCKET, watchdog pings only when asked
+/// for, and an idle daemon that never wakes.
+@Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
+struct SystemdTests {
+    @Test func readyAndIdleWithoutWatchdog() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let notify = try DatagramReceiver(path: dir.file("notify.sock"))
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps,
+                                         environment: ["NOTIFY_SOCKET": dir.file("notify.sock")])
+        #expect(eventually { notify.receiveAll(); return notify.messages.contains("READY=1") })
+        // Once the start-up's last client has gone (its close is one more wake)...
+        var settled = daemon.contextSwitches()
+        #expect(eventually {
+            usleep(50_000)
+            defer { settled = daemon.contextSwitches() }
+            return daemon.contextSwitches() == settled
+        })
+        // ... idle: nothing armed, so not a single wake-up in a second.
+        let before = daemon.contextSwitches()
+        let end = MonotonicClock.now() + 1_000_000
+        while MonotonicClock.now() < end { usleep(100_000) }
+        #expect(daemon.contextSwitches() - before == 0)
+        notify.receiveAll()
+        #expect(!notify.messages.contains("WATCHDOG=1"))
+        try daemon.stop()
+        #expect(eventually { notify.receiveAll(); return notify.messages.last == "STOPPING=1" })
+    }
+
+    @Test func watchdogPingsAtHalfTheInterval() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let notify = try DatagramReceiver(path: dir.file("notify.sock"))
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        let start = MonotonicClock.now()
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps,
+                                         environment: ["NOTIFY_SOCKET": dir.file("notify.sock"), "WATCHDOG_USEC": "200000"])
+        #expect(eventually { notify.receiveAll(); return notify.messages.count { $0 == "WATCHDOG=1" } >= 4 })
+        // Four pings (one at start, then every 100 ms) take at least 300 ms.
+        #expect(MonotonicClock.now() - start >= 300_000)
+        try daemon.stop()
+    }
+}

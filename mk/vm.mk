@@ -1,0 +1,45 @@
+# The real-kernel tier (vm/README.md): Debian's kernel in qemu, uinput touchscreens,
+# gestured and lisgd side by side. `make vm-test` fails when any scenario check fails;
+# `make vm-shell` boots the same VM with a shell on the serial console.
+# VM_GESTURED=1 adds the gestured scenarios (needs the release build).
+
+VM_GESTURED ?= 1
+VM_APT_PACKAGES := qemu-system-x86 cpio xz-utils
+# VM_ONLY=REGEX: only the scenarios whose names match (e.g. VM_ONLY='unplug|pinch').
+VM_ONLY ?=
+export VM_GESTURED VM_ONLY
+
+.PHONY: vm-deps vm-fetch vm-initramfs vm-test vm-shell vm-report
+
+# Installs the host's tools; the guest's packages are only downloaded (vm/fetch.sh),
+# which needs apt's package lists even where the tools are already installed.
+vm-deps:
+	@missing=""; for p in $(VM_APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ] || ! apt-cache show linux-image-amd64 >/dev/null 2>&1; then \
+	  $(SUDO) apt-get update -q; \
+	fi; \
+	if [ -n "$$missing" ]; then \
+	  echo "vm-deps: installing$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	fi
+
+vm-fetch: vm-deps
+	vm/fetch.sh
+
+ifeq ($(VM_GESTURED),1)
+vm-initramfs: release
+endif
+vm-initramfs: vm-fetch
+	vm/build-initramfs.sh
+
+vm-test: vm-initramfs
+	vm/run.sh test
+
+vm-shell: vm-initramfs
+	vm/run.sh shell
+
+# The lisgd side-by-side table of the last vm-test, printed and written into docs/BENCHMARKS.md.
+vm-report:
+	vm/report.sh --update docs/BENCHMARKS.md

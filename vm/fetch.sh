@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Fetches the guest's parts from Debian with `apt-get download` into the cache and
+# unpacks them with `dpkg -x` (nothing is installed on the host), then cuts the
+# uncompressed kernel out of vmlinuz: qemu boots that ELF through its PVH entry point,
+# three times faster than a bzImage through SeaBIOS and the decompressor.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. vm/lib.sh
+
+# What the guest runs; their libraries come from the dependency closure below.
+ROOTS=(busybox-static evemu-tools evtest lisgd udev libstdc++6 libgcc-s1)
+
+# The runtime dependency closure of the roots, libraries only: maintainer-script
+# tooling (debconf, adduser, passwd, pam) never runs in the guest.
+closure() {
+  apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
+      --no-breaks --no-replaces --no-enhances "${ROOTS[@]}" 2>/dev/null |
+    grep -v '^ ' | grep -v '^<' | sort -u |
+    awk -v roots=" ${ROOTS[*]} " 'index(roots, " " $0 " ") || /^lib/'
+}
+
+# The versioned image package behind the linux-image-amd64 metapackage.
+kernel_package() {
+  apt-cache depends linux-image-amd64 2>/dev/null |
+    awk '/Depends: linux-image-[0-9]/ { print $2; exit }'
+}
+
+download() {
+  mkdir -p "$VM_DEBS"
+  local missing=() pkg
+  for pkg in "$@"; do
+    compgen -G "$VM_DEBS/${pkg}_*.deb" >/dev/null || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "downloading ${missing[*]}"
+  (cd "$VM_DEBS" && apt-get download -q "${missing[@]}" >/dev/null) ||
+    die "apt-get download failed for: ${missing[*]} (is 'apt-get update' done?)"
+}
+
+unpack_userland() {
+  local stamp=$VM_ROOT/.unpacked deb
+  [ -f "$stamp" ] && [ "$stamp" -nt "$VM_DEBS" ] && return 0
+  rm -rf "$VM_ROOT" && mkdir -p "$VM_ROOT"
+  for deb in "$VM_DEBS"/*.deb; do
+    case $(basename "$deb") in linux-image-*) continue ;; esac
+    dpkg -x "$deb" "$VM_ROOT"
+  done
+  touch "$stamp"
+}
+
+# vmlinuz is a bzImage whose payload is one xz stream: find its magic and decompress
+# from there (xz stops at the stream's end and ignores the trailer).
+extract_kernel() {
+  local pkg=$1 vmlinux=$VM_KERNEL_DIR/vmlinux
+  [ -s "$vmlinux" ] && return 0
+  rm -rf "$VM_KERNEL_DIR/tree" && mkdir -p "$VM_KERNEL_DIR/tree"
+  dpkg -x "$VM_DEBS/${pkg}_"*.deb "$VM_KERNEL_DIR/tree"
+  local vmlinuz offset
+  vmlinuz=$(ls "$VM_KERNEL_DIR"/tree/boot/vmlinuz-*)
+  offset=$(LC_ALL=C grep -obUaP '\xfd\x37\x7a\x58\x5a\x00' "$vmlinuz" | head -n1 | cut -d: -f1 || true)
+  [ -n "$offset" ] || die "no xz stream in $vmlinuz"
+  tail -c +$((offset + 1)) "$vmlinuz" | xz -dc 2>/dev/null > "$vmlinux.tmp" || true
+  [ "$(head -c4 "$vmlinux.tmp" | od -An -c | tr -d ' ')" = '177ELF' ] ||
+    die "decompressing $vmlinuz at offset $offset gave no ELF kernel"
+  mv "$vmlinux.tmp" "$vmlinux"
+  local kver
+  kver=$(basename "$(ls -d "$VM_KERNEL_DIR"/tree/lib/modules/*)")
+  # The .deb ships no modules.dep; the initramfs builder reads module dependencies here.
+  "$VM_ROOT/bin/busybox" depmod -b "$VM_KERNEL_DIR/tree" "$kver"
+  echo "$kver" > "$VM_KERNEL_DIR/version"
+}
+
+main() {
+  local kpkg
+  kpkg=$(kernel_package)
+  [ -n "$kpkg" ] || die "apt-cache knows no linux-image-amd64 (run 'apt-get update')"
+  # shellcheck disable=SC2046 # one package name per word
+  download $(closure) "$kpkg"
+  unpack_userland
+  extract_kernel "$kpkg"
+  log "cache ready: kernel $(cat "$VM_KERNEL_DIR/version"), $(find "$VM_DEBS" -name '*.deb' | wc -l) packages"
+}
+
+main "$@"

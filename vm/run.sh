@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Boots the test VM: Debian's kernel through its PVH entry point, our initramfs, a virtio
+# 9p share for the results. `run.sh test` runs the scenarios and fails when any check
+# fails; `run.sh shell` gives a shell on the serial console (Ctrl-A X quits qemu).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. vm/lib.sh
+
+MODE=${1:-test}
+# The shell gets a share of its own, so poking around keeps the last test's results.
+RESULTS=$VM_CACHE/results
+[ "$MODE" = test ] || RESULTS=$VM_CACHE/results-$MODE
+SERIAL_LOG=$VM_CACHE/serial.log
+VM_TIMEOUT=${VM_TIMEOUT:-600}
+
+# KVM only where the CPU really virtualizes: a /dev/kvm without vmx/svm here is an
+# instruction emulator that dies early on an unmodified kernel.
+accel_args() {
+  if grep -qwE 'vmx|svm' /proc/cpuinfo && [ -w /dev/kvm ]; then
+    echo "-accel kvm -cpu host"
+  else
+    echo "-accel tcg,thread=multi -cpu max"
+  fi
+}
+
+qemu_args() {
+  # shellcheck disable=SC2046 # accel_args is several words by design
+  printf '%s\n' -machine pc -m 1024 -smp 2 $(accel_args) -no-reboot \
+    -kernel "$VM_KERNEL_DIR/vmlinux" -initrd "$VM_CACHE/initramfs.cpio" \
+    -append "console=ttyS0 panic=-1 quiet loglevel=3 vm.mode=$MODE${VM_ONLY:+ vm.only=$VM_ONLY}" \
+    -virtfs "local,path=$RESULTS,mount_tag=results,security_model=none,id=results" \
+    -nic none
+}
+
+boot_interactive() {
+  mapfile -t args < <(qemu_args)
+  exec qemu-system-x86_64 "${args[@]}" -nographic
+}
+
+boot_batch() {
+  mapfile -t args < <(qemu_args)
+  local start=$SECONDS status=0
+  timeout "$VM_TIMEOUT" qemu-system-x86_64 "${args[@]}" -display none -monitor none \
+    -serial stdio < /dev/null | tee "$SERIAL_LOG" || status=$?
+  # Emulation slows with the host's load: the report shows it beside the latencies.
+  cut -d' ' -f1-3 /proc/loadavg > "$RESULTS/host-load"
+  [ "$status" = 0 ] || die "qemu failed or timed out after $((SECONDS - start)) s (status $status); serial log: $SERIAL_LOG"
+  log "VM ran $((SECONDS - start)) s"
+}
+
+# The summary from the 9p share, else the copy the guest printed between markers.
+summary() {
+  if [ -s "$RESULTS/summary.tsv" ]; then
+    cat "$RESULTS/summary.tsv"
+  else
+    sed -n '/^VM-SUMMARY-BEGIN/,/^VM-SUMMARY-END/p' "$SERIAL_LOG" | sed '1d;$d' | tr -d '\r'
+  fi
+}
+
+# summary.tsv: scenario, check, pass|fail, detail (tab-separated).
+verdict() {
+  local table passed failed
+  table=$(summary)
+  [ -n "$table" ] || die "the VM reported no results (see $SERIAL_LOG)"
+  passed=$(awk -F'\t' '$3 == "pass"' <<<"$table" | wc -l)
+  failed=$(awk -F'\t' '$3 != "pass"' <<<"$table" | wc -l)
+  awk -F'\t' '$3 != "pass" { printf "FAIL %s: %s: %s\n", $1, $2, $4 }' <<<"$table" >&2
+  log "$passed checks passed, $failed failed (details: $RESULTS)"
+  [ "$failed" = 0 ]
+}
+
+main() {
+  command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing (make vm-deps installs it)"
+  rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+  case $MODE in
+    shell) boot_interactive ;;
+    test) boot_batch; verdict ;;
+    *) die "unknown mode '$MODE' (test, shell)" ;;
+  esac
+}
+
+main "$@"

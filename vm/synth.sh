@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Synthetic evemu streams on real devices' descriptions, for scenarios no recording shows.
+# Each keeps at least 25 % away from every gestured and lisgd threshold, since replays
+# run up to 20 % slow under emulation (margins in the comments; gestured's defaults from
+# uikit-semantics.md, lisgd's -t 125 px over a 1920x1080 screen, -m 800 ms).
+# Usage: synth.sh OUTDIR  (writes OUTDIR/synth-*.events)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. vm/lib.sh
+
+OUT=${1:?usage: synth.sh OUTDIR}
+
+write() { # NAME, primitives on stdin
+  awk -f vm/synth.awk > "$OUT/synth-$1.events" || die "synth: cannot write $1"
+}
+
+# ELAN 04f3:010c, 3312x1872 at 10 units/mm (331x187 mm), 10 slots.
+# One-finger swipe right: 80 mm in 200 ms (swipe 10 mm at 50 mm/s; lisgd: 464 px, 210 ms).
+# Ten strokes a second apart, for latency percentiles.
+for i in $(seq 0 9); do echo "stroke $i 0.20 1 800 900 800 0 0"; done | write elan-swipe-right
+# One tap, then a double tap: gaps 920 ms and 150 ms against the 350 ms tap interval,
+# 0.6 mm apart against 10 mm, presses of 80 ms, no motion.
+printf '%s\n' "tap 0 0.08 1600 900" "tap 1.0 0.08 1600 900" "tap 1.23 0.08 1606 903" | write elan-double-vs-single
+# Edge pan from the left: starts 1 mm from the edge (margin 5 mm), 60 mm right in 300 ms.
+for i in 0 1 2; do echo "stroke $i 0.30 1 10 900 600 0 0"; done | write elan-edge-left
+# Rotation: two fingers 60 mm apart turn 90 degrees clockwise in 600 ms (threshold 0.1 rad),
+# distance constant.
+echo "circle 0 0.6 1656 936 300 300 0 90" | write elan-rotate
+# A drag that never lifts: unplugged mid-gesture. 40 mm in 300 ms (pan threshold 1.6 mm).
+echo "stroke 0 0.30 1 800 900 400 0 0 open" | write elan-drag-open
+
+# Dell Canvas touch, 32767x32767 at 55/98 units/mm (595x334 mm), 5 slots.
+# Three-finger swipe down: 60 mm in 250 ms, fingers 30 mm apart (lisgd: 194 px).
+for i in $(seq 0 9); do echo "stroke $i 0.25 3 12000 8000 0 5880 1650"; done | write dell-swipe-down-3f
+# Long press: 1.2 s against 0.5 s, drifting 0.6 mm against 10 pt (1.6 mm).
+echo "stroke 0 1.2 1 16000 16000 27 49 0" | write dell-long-press
+# A plain tap of 80 ms.
+echo "tap 0 0.08 16000 16000" | write dell-tap
+
+# IRTOUCH 6615:0070, 32767x32767 without resolution (1 pt = 1 screen px), 2 slots.
+# Pinch out: finger distance x2.5 in 500 ms (threshold 10 pt), no rotation.
+echo "circle 0 0.5 16384 16384 3000 7500 30 30" | write irtouch-pinch-out
