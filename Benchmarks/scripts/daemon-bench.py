@@ -106,12 +106,13 @@ class Daemon:
         self.log.close()
 
     # /proc readings, summed over every thread where it matters.
-    def rss_kib(self):
+    def rss_kib(self, field="VmRSS"):
+        """VmRSS, or RssAnon (heap, stacks) / RssFile (mapped binary and libraries)."""
         with open(f"/proc/{self.proc.pid}/status") as f:
             for line in f:
-                if line.startswith("VmRSS:"):
+                if line.startswith(field + ":"):
                     return int(line.split()[1])
-        raise Pending("no VmRSS in /proc")
+        raise Pending(f"no {field} in /proc")
 
     def context_switches(self):
         total = 0
@@ -130,7 +131,9 @@ class Daemon:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def start_replay(self):
-        """Sends replay-start; returns the monotonic time just before sending."""
+        """Sends replay-start; returns when recorded time 0 was due, CLOCK_MONOTONIC ns: the
+        daemon's `started_monotonic_us`, else (an older daemon) the time just before
+        sending, which makes latencies upper bounds."""
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
             s.connect(self.socket_path)
             sent = time.monotonic_ns()
@@ -138,7 +141,8 @@ class Daemon:
             reply = json.loads(s.makefile().readline())
         if "ok" not in reply:
             raise Pending(f"replay-start refused: {reply}")
-        return sent
+        started = reply["ok"].get("started_monotonic_us") if isinstance(reply["ok"], dict) else None
+        return int(started * 1000) if started is not None else sent
 
 
 def percentile(values, p):
@@ -146,14 +150,29 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, max(0, int(round(p / 100 * len(ordered) + 0.5)) - 1))]
 
 
+def measure_wakeup_noise():
+    """How late this machine wakes a sleeping process (a timed sleep here, 200 times): the
+    floor under every end-to-end figure, which needs two wake-ups (daemon, subscriber)."""
+    late = []
+    for _ in range(200):
+        due = time.monotonic_ns() + 5_000_000
+        while (left := due - time.monotonic_ns()) > 0:
+            time.sleep(left / 1e9)
+        late.append((time.monotonic_ns() - due) / 1000)
+    return [row("host wake-up lateness of a timed sleep (the measuring script), p50", percentile(late, 50), "µs", "-", "info"),
+            row("host wake-up lateness of a timed sleep (the measuring script), p99", percentile(late, 99), "µs", "-", "info")]
+
+
 def measure_startup(args, workdir):
-    times, rss = [], []
+    times, rss, anon, files = [], [], [], []
     for i in range(STARTS):
         d = Daemon(args.daemon, args.config, workdir, f"start{i}")
         try:
             times.append(d.wait_ready() / 1e6)
             time.sleep(0.2)
             rss.append(d.rss_kib() / 1024)
+            anon.append(d.rss_kib("RssAnon") / 1024)
+            files.append(d.rss_kib("RssFile") / 1024)
         finally:
             d.stop()
     median = statistics.median(times)
@@ -161,6 +180,8 @@ def measure_startup(args, workdir):
         row(f"start-up, exec to READY (median of {STARTS}, max {max(times):.1f} ms)", median, "ms", "< 50 ms",
             "pass" if median < 50 else "miss"),
         row("resident after start, shipped config", max(rss), "MiB", "< 8 MiB", "pass" if max(rss) < 8 else "miss"),
+        row("... of which anonymous (heap, stacks)", max(anon), "MiB", "-", "info"),
+        row("... of which file-backed (the binary's and libraries' pages)", max(files), "MiB", "-", "info"),
     ]
 
 
@@ -199,8 +220,7 @@ def measure_latency(args, workdir):
         d.stop()
     if len(received) != TAPS:
         raise Pending(f"{len(received)} of {TAPS} taps reached the subscriber")
-    # Tap k lifts at 0.2 k + 0.05 s of the recording; the replay's clock starts when
-    # replay-start arrives, at or after `start`, so these latencies are upper bounds.
+    # Tap k lifts at 0.2 k + 0.05 s of the recording, due that long after `start`.
     lifts = [start + int((0.2 * k + 0.05) * 1e9) for k in range(TAPS)]
     socket_us = [(r - t) / 1000 for r, t in zip(received, lifts)]
     with open(stamps) as f:
@@ -274,6 +294,7 @@ def main():
         args.stamp = os.path.join(workdir, "stamp")
         subprocess.run(["cc", "-O2", "-o", args.stamp, os.path.join(HERE, "stamp.c")], check=True)
         rows += measure_pipeline_memory(args)
+        rows += measure_wakeup_noise()
         for name, step in (("start-up and memory", lambda: measure_startup(args, workdir)),
                            ("end-to-end latency", lambda: measure_latency(args, workdir)),
                            ("CPU and idle cost", lambda: measure_stream_and_idle(args, workdir))):
