@@ -170,7 +170,7 @@ func markdown(_ report: Report) -> String {
         out += "\n#### Daemon (release build, `--static-swift-stdlib`) and memory\n\n"
         out += "| measure | value | target | |\n|---|---:|---|---|\n"
         for d in report.daemon {
-            let value = d.value.map { String(format: $0 >= 100 ? "%.0f" : "%.2f", $0) + " " + d.unit } ?? "-"
+            let value = d.value.map { String(format: $0 >= 100 || d.unit.isEmpty ? "%.0f" : "%.2f", $0) + (d.unit.isEmpty ? "" : " " + d.unit) } ?? "-"
             out += "| \(d.measure) | \(value) | \(d.target) | \(d.status)\(d.note.map { ": " + $0 } ?? "") |\n"
         }
     }
