@@ -7,6 +7,10 @@ let package = Package(
         .executable(name: "gestured", targets: ["gestured"]),
         .executable(name: "gesturectl", targets: ["gesturectl"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
+        // For the benchmark package (Benchmarks/), which depends on this one by path.
+        .library(name: "TouchInput", targets: ["TouchInput"]),
+        .library(name: "GestureConfig", targets: ["GestureConfig"]),
+        .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

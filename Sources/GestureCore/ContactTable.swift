@@ -41,16 +41,18 @@ struct TrackedContact {
 final class ContactTable {
     static let capacity = 64
 
-    var slots = [TrackedContact](repeating: TrackedContact(), count: ContactTable.capacity)
+    // `@exclusivity(unchecked)`: the table (one engine's) is used from one thread only, and the runtime's
+    // dynamic exclusivity checks on these properties cost much of a frame (docs/BENCHMARKS.md).
+    @exclusivity(unchecked) var slots = [TrackedContact](repeating: TrackedContact(), count: ContactTable.capacity)
     /// Slots holding a contact (live or remembered).
-    var taken: ContactMask = 0
+    @exclusivity(unchecked) var taken: ContactMask = 0
     /// Contacts still down after the current frame.
-    var live: ContactMask = 0
+    @exclusivity(unchecked) var live: ContactMask = 0
     /// What happened in the current frame.
-    var began: ContactMask = 0
-    var moved: ContactMask = 0
-    var ended: ContactMask = 0
-    var cancelled: ContactMask = 0
+    @exclusivity(unchecked) var began: ContactMask = 0
+    @exclusivity(unchecked) var moved: ContactMask = 0
+    @exclusivity(unchecked) var ended: ContactMask = 0
+    @exclusivity(unchecked) var cancelled: ContactMask = 0
 
     /// Contacts that changed in the current frame.
     var touched: ContactMask { began | moved | ended | cancelled }

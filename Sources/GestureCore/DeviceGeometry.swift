@@ -24,12 +24,19 @@ public struct DeviceGeometry: Sendable {
     public let mmPerPixelX: Double
     public let mmPerPixelY: Double
     public let unitSource: UnitSource
+    /// `mapping`'s calibration (nil: none) and rotation, resolved once so that `screenPoint`,
+    /// run for every contact of every frame, reads no array and divides nothing.
+    @usableFromInline let calibration: (a: Double, b: Double, c: Double, d: Double, e: Double, f: Double)?
+    @usableFromInline let quarterTurns: Int
 
     /// The plausible physical extent of one axis, mm.
     static let plausibleMillimeters: ClosedRange<Double> = 30...2000
 
     public init(screen: ScreenSize, x: AxisRange, y: AxisRange, mapping: DeviceMapping) {
         self.mapping = mapping
+        let m = mapping.calibration
+        calibration = m.count == 6 ? (m[0], m[1], m[2], m[3], m[4], m[5]) : nil
+        quarterTurns = mapping.quarterTurns
         output = mapping.output ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         // Physical width and height of the panel along its own (device) axes.
         let panel: (width: Double, height: Double)?
@@ -68,13 +75,12 @@ public struct DeviceGeometry: Sendable {
     /// Normalized device position (0...1) to screen px: calibration, rotation, flips, then
     /// scaling into `output` (libinput's order).
     @inlinable public func screenPoint(normalizedX nx: Double, normalizedY ny: Double) -> (x: Double, y: Double) {
-        let m = mapping.calibration
         var x = nx, y = ny
-        if m.count == 6 {
-            x = m[0] * nx + m[1] * ny + m[2]
-            y = m[3] * nx + m[4] * ny + m[5]
+        if let m = calibration {
+            x = m.a * nx + m.b * ny + m.c
+            y = m.d * nx + m.e * ny + m.f
         }
-        switch mapping.quarterTurns {
+        switch quarterTurns {
         case 1: (x, y) = (1 - y, x)
         case 2: (x, y) = (1 - x, 1 - y)
         case 3: (x, y) = (y, 1 - x)

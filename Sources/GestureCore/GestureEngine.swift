@@ -9,21 +9,28 @@
 /// `advance(to:)` whenever `nextDeadline` passes. Engine time never goes backwards: a frame
 /// older than the engine's time is taken as happening now.
 public final class GestureEngine {
-    public private(set) var model: GestureModel
+    // `@exclusivity(unchecked)`: the engine is used from one thread only, and the runtime's
+    // dynamic exclusivity checks on these properties cost about a third of a frame (docs/BENCHMARKS.md).
+    @exclusivity(unchecked) public private(set) var model: GestureModel
     /// Record every transition for `drainTrace` (costs appends, never formatting).
     public var traceEnabled = false
 
-    private var views: ViewTree
-    private var relations: Relations
-    private var recognizers: [any Recognizer]
-    private var gestures: [GestureRuntime]
+    @exclusivity(unchecked) private var views: ViewTree
+    @exclusivity(unchecked) private var relations: Relations
+    @exclusivity(unchecked) private var recognizers: [any Recognizer]
+    @exclusivity(unchecked) private var gestures: [GestureRuntime]
+    /// The gestures per-frame work visits (`EngagedGestures`).
+    @exclusivity(unchecked) private var engaged: EngagedGestures
+    /// `receivers[v]`: the gestures on view v and its ancestors, the only ones a contact
+    /// hit-tested to v can reach.
+    @exclusivity(unchecked) private var receivers: [[Int]]
     private let contacts = ContactTable()
-    private var devices: [DeviceRecord] = []
-    private var trace: [TraceRecord] = []
-    private var now: Microseconds = 0
+    @exclusivity(unchecked) private var devices: [DeviceRecord] = []
+    @exclusivity(unchecked) private var trace: [TraceRecord] = []
+    @exclusivity(unchecked) private var now: Microseconds = 0
     /// Set by `detach` when contacts of the device were still down: they are cancelled at
     /// the next `handle` or `advance`, which can report the events.
-    private var orphanedContacts = false
+    @exclusivity(unchecked) private var orphanedContacts = false
 
     public init(model: GestureModel) {
         self.model = model
@@ -31,6 +38,8 @@ public final class GestureEngine {
         relations = Relations(model)
         recognizers = model.gestures.map(makeRecognizer)
         gestures = [GestureRuntime](repeating: GestureRuntime(), count: model.gestures.count)
+        engaged = EngagedGestures(order: relations.order)
+        receivers = Self.receivers(of: model, in: views)
         trace.reserveCapacity(256)
     }
 
@@ -84,6 +93,7 @@ public final class GestureEngine {
         while let (g, deadline) = earliestDeadline(), deadline <= time {
             now = max(now, deadline)
             let verdict = recognizers[g].expire(input(g))
+            refreshDeadline(g)
             apply(verdict, to: g, into: &events)
             settle()
         }
@@ -122,6 +132,12 @@ public final class GestureEngine {
         relations = Relations(newModel)
         recognizers = newModel.gestures.indices.map { kept[$0].map { recognizers[$0] } ?? makeRecognizer(newModel.gestures[$0]) }
         gestures = newModel.gestures.indices.map { kept[$0].map { gestures[$0] } ?? GestureRuntime() }
+        engaged = EngagedGestures(order: relations.order)
+        receivers = Self.receivers(of: newModel, in: views)
+        for g in gestures.indices {
+            refreshDeadline(g)
+            if gestures[g].received != 0 || gestures[g].phase != .possible { engaged.insert(g) }
+        }
         for d in devices.indices { devices[d].update(for: newModel) }
         settle()
     }
@@ -193,11 +209,19 @@ extension GestureEngine {
     private func deliverBegan(device d: Int) {
         contacts.began.forEachIndex { i in
             let contact = contacts.slots[i]
-            for g in gestures.indices where accepts(g, contact, device: d) {
+            guard contact.hitView >= 0 else { return }
+            let candidates = receivers[contact.hitView]
+            for k in 0..<candidates.count where accepts(candidates[k], contact, device: d) {
+                let g = candidates[k]
                 gestures[g].received |= 1 << ContactMask(i)
                 gestures[g].device = d
+                engaged.insert(g)
             }
         }
+    }
+
+    private static func receivers(of model: GestureModel, in views: ViewTree) -> [[Int]] {
+        model.views.indices.map { hit in model.gestures.indices.filter { views.isSelfOrAncestor(model.gestures[$0].view, of: hit) } }
     }
 
     private func accepts(_ g: Int, _ contact: TrackedContact, device d: Int) -> Bool {
@@ -228,9 +252,8 @@ extension GestureEngine {
             if !devices.contains(where: { $0.id == device && $0.attached }) { contacts.cancelled |= 1 << ContactMask(i) }
         }
         contacts.live &= ~contacts.cancelled
-        for k in 0..<relations.order.count where gestures[relations.order[k]].received & contacts.cancelled != 0 {
-            let g = relations.order[k]
-            cancel(g, reason: .deviceDetached, into: &events)
+        forEachEngaged { g in
+            if gestures[g].received & contacts.cancelled != 0 { cancel(g, reason: .deviceDetached, into: &events) }
         }
         settle()
     }
@@ -239,15 +262,17 @@ extension GestureEngine {
     /// gesture refers to any more.
     private func settle() {
         var referenced: ContactMask = 0
-        for g in gestures.indices {
+        forEachEngaged { g in
             if gestures[g].phase == .finished, gestures[g].received & contacts.live == 0 { reset(g) }
             referenced |= gestures[g].received
+            if gestures[g].received == 0, gestures[g].deadline == nil, gestures[g].phase == .possible { engaged.remove(g) }
         }
         contacts.release(keeping: referenced)
     }
 
     private func reset(_ g: Int) {
         recognizers[g].reset()
+        refreshDeadline(g)
         record(g, to: .possible, reason: .reset)
         gestures[g].phase = .possible
         gestures[g].received = 0
@@ -255,12 +280,43 @@ extension GestureEngine {
         gestures[g].pendingSince = nil
     }
 
+    /// Copies the recognizer's deadline into its runtime after every call that may change it,
+    /// so that finding the earliest one is a scan of plain values, not of existentials.
+    @inline(__always) private func refreshDeadline(_ g: Int) {
+        gestures[g].deadline = recognizers[g].deadline
+        if gestures[g].deadline != nil { engaged.insert(g) }
+    }
+
+    /// Calls `body` with each engaged gesture, in `Relations.order`. Each word of the set is
+    /// read once, so `body` may change the set (gestures it engages are not visited).
+    @inline(__always) private func forEachEngaged(_ body: (Int) -> Void) {
+        for w in 0..<engaged.words.count {
+            var rest = engaged.words[w]
+            while rest != 0 {
+                body(engaged.gesture(word: w, bit: rest.trailingZeroBitCount))
+                rest &= rest &- 1
+            }
+        }
+    }
+
+    /// The first engaged gesture, in `Relations.order`, for which `predicate` holds.
+    @inline(__always) private func firstEngaged(where predicate: (Int) -> Bool) -> Int? {
+        for w in 0..<engaged.words.count {
+            var rest = engaged.words[w]
+            while rest != 0 {
+                let g = engaged.gesture(word: w, bit: rest.trailingZeroBitCount)
+                if predicate(g) { return g }
+                rest &= rest &- 1
+            }
+        }
+        return nil
+    }
+
     private func earliestDeadline() -> (gesture: Int, deadline: Microseconds)? {
         var best: (gesture: Int, deadline: Microseconds)?
-        for k in 0..<relations.order.count {
-            let g = relations.order[k]
-            guard gestures[g].phase == .possible || gestures[g].phase == .active else { continue }
-            if let d = recognizers[g].deadline, best == nil || d < best!.deadline { best = (g, d) }
+        forEachEngaged { g in
+            guard gestures[g].phase == .possible || gestures[g].phase == .active else { return }
+            if let d = gestures[g].deadline, best == nil || d < best!.deadline { best = (g, d) }
         }
         return best
     }
@@ -282,18 +338,20 @@ extension GestureEngine {
     /// Asks every recognizer whose contacts changed, in `Relations.order`.
     private func updateRecognizers(into events: inout [GestureEvent]) {
         let touched = contacts.touched
-        for k in 0..<relations.order.count where gestures[relations.order[k]].received & touched != 0 {
-            let g = relations.order[k]
+        forEachEngaged { g in
+            guard gestures[g].received & touched != 0 else { return }
             switch gestures[g].phase {
             case .possible, .active: break
-            case .pending: guard model.gestures[g].type.isContinuous else { continue }
-            case .finished: continue
+            case .pending: guard model.gestures[g].type.isContinuous else { return }
+            case .finished: return
             }
             if gestures[g].received & contacts.cancelled != 0 {
                 cancel(g, reason: .contactsCancelled, into: &events)
-                continue
+                return
             }
-            apply(recognizers[g].update(input(g)), to: g, into: &events)
+            let verdict = recognizers[g].update(input(g))
+            refreshDeadline(g)
+            apply(verdict, to: g, into: &events)
         }
     }
 
@@ -334,11 +392,11 @@ extension GestureEngine {
         }
         if !devices.isEmpty, !devices[d].begins[g] { return fail(g, reason: .shouldBeginRefused, into: &events) }
 
-        for k in 0..<relations.order.count {
-            let o = relations.order[k]
-            if o != g, gestures[o].phase == .active, shares(o, g), !relations.areSimultaneous(o, g), relations.canPrevent(o, g) {
-                return fail(g, reason: .preventedBy(o), into: &events)
-            }
+        // Only engaged gestures can share a contact with g.
+        if let o = firstEngaged(where: { o in
+            o != g && gestures[o].phase == .active && shares(o, g) && !relations.areSimultaneous(o, g) && relations.canPrevent(o, g)
+        }) {
+            return fail(g, reason: .preventedBy(o), into: &events)
         }
         let requirements = relations.requirements[g]
         for k in 0..<requirements.count where shares(requirements[k], g) {
@@ -366,6 +424,7 @@ extension GestureEngine {
         // as it was first recognized.
         if model.gestures[g].type.isContinuous {
             recognizers[g].didBegin()
+            refreshDeadline(g)
             event = makeEvent(g, .began)
         } else if gestures[g].pendingSince != nil {
             event = gestures[g].held
@@ -378,9 +437,8 @@ extension GestureEngine {
         gestures[g].phase = model.gestures[g].type.isContinuous ? .active : .finished
         record(g, to: event.state, reason: reason)
 
-        for k in 0..<relations.order.count {
-            let o = relations.order[k]
-            guard o != g, shares(g, o), gestures[o].phase == .possible || gestures[o].phase == .pending else { continue }
+        forEachEngaged { o in
+            guard o != g, shares(g, o), gestures[o].phase == .possible || gestures[o].phase == .pending else { return }
             if relations.requires(o, g) {
                 fail(o, reason: .requirementRecognized(g), into: &events)
             } else if !relations.areSimultaneous(g, o), relations.canPrevent(g, o) {
@@ -460,6 +518,8 @@ struct GestureRuntime {
     /// Index into the engine's devices, -1 before its first contact.
     var device = -1
     var pendingSince: Microseconds?
+    /// The recognizer's `deadline` as of the engine's last call into it.
+    var deadline: Microseconds?
     /// A discrete recognition held while pending, reported as it was first recognized.
     var held = GestureEvent(time: 0, gesture: 0, view: 0, state: .recognized, device: DeviceID(0))
     var recognitions = 0

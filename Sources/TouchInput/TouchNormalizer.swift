@@ -37,15 +37,17 @@ public final class TouchNormalizer {
 
     public let device: DeviceID
     public let info: TouchDeviceInfo
+    // `@exclusivity(unchecked)`: a normalizer is used from one thread only, and the runtime's
+    // dynamic exclusivity checks on these properties cost much of a frame (docs/BENCHMARKS.md).
     /// The last frame produced. Valid after `feed` or `cancelAll` returned true.
-    public private(set) var frame: TouchFrame
-    public private(set) var counters = Counters()
+    @exclusivity(unchecked) public private(set) var frame: TouchFrame
+    @exclusivity(unchecked) public private(set) var counters = Counters()
 
-    private var slots: [SlotState]
+    @exclusivity(unchecked) private var slots: [SlotState]
     /// Index into `slots`, or -1 after an out-of-range `ABS_MT_SLOT`.
-    private var currentSlot = 0
-    private var nextContactID: Int32 = 0
-    private var recovering = false
+    @exclusivity(unchecked) private var currentSlot = 0
+    @exclusivity(unchecked) private var nextContactID: Int32 = 0
+    @exclusivity(unchecked) private var recovering = false
     private let converter: MtdevConverter?
     private let isSingleTouch: Bool
     private let xAxis: AxisRange

@@ -121,10 +121,12 @@ public final class Daemon {
         }
         // Indexed in place: a local copy of the array would make the removeAll below reallocate.
         guard !pipeline.events.isEmpty else { return }
+        // Subscribers first: a line is written in microseconds, while starting a command
+        // (fork and exec) takes a millisecond or more and would delay the line by as much.
         for i in 0..<pipeline.events.count {
             let event = pipeline.events[i]
-            dispatcher.dispatch(event)
             server.publish(event, names: names, origin: origin)
+            dispatcher.dispatch(event)
         }
         pipeline.events.removeAll(keepingCapacity: true)
     }

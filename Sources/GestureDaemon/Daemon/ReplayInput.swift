@@ -49,11 +49,14 @@ final class ReplayInput: InputSource {
         guard state == .waiting else {
             return .failure(ControlError(code: "replay-started", message: "the replay was already started"))
         }
-        state = .playing(since: MonotonicClock.now())
+        let start = MonotonicClock.now()
+        state = .playing(since: start)
         logger.info("replay: playing \(path) (\(recording.events.count) events) at speed \(speed)")
         drain()
+        // The start on CLOCK_MONOTONIC lets a benchmark know when each recorded frame was due.
         return .success(.object([("events", .number(Double(recording.events.count))),
-                                 ("duration_s", .number(Double(duration) / 1_000_000 / speed))]))
+                                 ("duration_s", .number(Double(duration) / 1_000_000 / speed)),
+                                 ("started_monotonic_us", .number(Double(start)))]))
     }
 
     /// The recording's length, first to last event.

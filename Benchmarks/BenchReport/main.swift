@@ -1,0 +1,228 @@
+// Turns one `make bench` run into one table: the ordo-one histograms of EngineBenchmarks
+// (exported with `--format histogramEncoded`) and the daemon measurements (JSON written by
+// `scripts/daemon-bench.py`). Prints Markdown and writes the same numbers as JSON.
+//
+//   BenchReport --histograms DIR [--daemon FILE] --json FILE [--markdown FILE]
+
+import Foundation
+import Histogram
+
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// One engine scenario, from its `:throughput` and `:latency` benchmarks.
+struct EngineRow: Codable {
+    var scenario: String
+    var input: String
+    var gestures: Int
+    var views: Int
+    var framesPerSecond: Double
+    var p50Nanoseconds: UInt64
+    var p99Nanoseconds: UInt64
+    var p999Nanoseconds: UInt64
+    var maxNanoseconds: UInt64
+    var latencySamples: UInt64
+    /// Mean heap allocations per frame over every measured iteration, and the most in one
+    /// iteration of 1,000 frames (ordo-one's malloc interposer).
+    var allocationsPerFrame: Double
+    var maxAllocationsPer1000Frames: UInt64
+}
+
+/// One daemon-level measurement (items 3-6 of the issue).
+struct DaemonRow: Codable {
+    var measure: String
+    var value: Double?
+    var unit: String
+    var target: String
+    /// pass, miss, pending (not measured, `note` says why) or info.
+    var status: String
+    var note: String?
+}
+
+struct DaemonFile: Codable {
+    var rows: [DaemonRow]
+}
+
+struct Target: Codable {
+    var target: String
+    var measured: String
+    var status: String
+}
+
+struct Report: Codable {
+    var date: String
+    var machine: String
+    var command: String
+    var engine: [EngineRow]
+    var targets: [Target]
+    var daemon: [DaemonRow]
+}
+
+/// Frames per benchmark iteration (`scalingFactor: .kilo` in EngineBenchmarks).
+let framesPerIteration = 1000.0
+
+func histogram(_ directory: String, _ benchmark: String, _ metric: String) throws -> Histogram<UInt> {
+    let path = "\(directory)/Current_run.EngineBenchmarks.\(benchmark).\(metric).histogram.json"
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw Failure(description: "\(path): cannot be read (did the benchmark '\(benchmark)' run and export?)")
+    }
+    do {
+        return try JSONDecoder().decode(Histogram<UInt>.self, from: data)
+    } catch {
+        throw Failure(description: "\(path): not an exported histogram: \(error)")
+    }
+}
+
+/// `generated-10c_32g-8v` -> ("10 contacts", 32, 8).
+func parse(scenario: String) -> (input: String, gestures: Int, views: Int)? {
+    let parts = scenario.split(separator: "_")
+    guard parts.count == 2 else { return nil }
+    let sizes = parts[1].split(separator: "-")
+    guard sizes.count == 2, let g = Int(sizes[0].dropLast()), let v = Int(sizes[1].dropLast()) else { return nil }
+    var input = String(parts[0])
+    if input.hasPrefix("generated-") {
+        let contacts = input.dropFirst("generated-".count).dropLast()
+        input = "generated, \(contacts) contact\(contacts == "1" ? "" : "s")"
+    }
+    return (input, g, v)
+}
+
+func engineRows(_ directory: String) throws -> [EngineRow] {
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+    let prefix = "Current_run.EngineBenchmarks.", suffix = ":latency.frameNanoseconds.histogram.json"
+    let scenarios = files.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }
+        .map { String($0.dropFirst(prefix.count).dropLast(suffix.count)) }
+    guard !scenarios.isEmpty else { throw Failure(description: "\(directory): no exported latency histograms") }
+    var rows: [EngineRow] = []
+    for scenario in scenarios {
+        guard let (input, gestures, views) = parse(scenario: scenario) else { continue }
+        let latency = try histogram(directory, "\(scenario):latency", "frameNanoseconds")
+        let wallClock = try histogram(directory, "\(scenario):throughput", "wallClock")
+        let mallocs = try histogram(directory, "\(scenario):throughput", "mallocCountTotal")
+        rows.append(EngineRow(
+            scenario: scenario, input: input, gestures: gestures, views: views,
+            framesPerSecond: 1e9 * framesPerIteration / Double(wallClock.valueAtPercentile(50)),
+            p50Nanoseconds: latency.valueAtPercentile(50), p99Nanoseconds: latency.valueAtPercentile(99),
+            p999Nanoseconds: latency.valueAtPercentile(99.9), maxNanoseconds: latency.max,
+            latencySamples: latency.totalCount,
+            allocationsPerFrame: mallocs.mean / framesPerIteration, maxAllocationsPer1000Frames: mallocs.max))
+    }
+    // Generated inputs by contacts, then recordings; smaller models first.
+    func key(_ r: EngineRow) -> (Int, Int) {
+        let contacts = Int(r.input.split(separator: " ").dropFirst().first ?? "") ?? 1000
+        return (contacts, r.gestures)
+    }
+    return rows.sorted { key($0) < key($1) }
+}
+
+/// The issue's targets for the engine, checked on the rows.
+func engineTargets(_ rows: [EngineRow]) -> [Target] {
+    var targets: [Target] = []
+    if let main = rows.first(where: { $0.scenario == "generated-10c_32g-8v" }) {
+        targets.append(Target(target: ">= 500,000 frames/s (10 contacts, 32 gestures, 8 views)",
+                              measured: number(main.framesPerSecond),
+                              status: main.framesPerSecond >= 500_000 ? "pass" : "miss"))
+        targets.append(Target(target: "p99 < 10 µs per frame (10 contacts, 32 gestures, 8 views)",
+                              measured: micro(main.p99Nanoseconds) + " µs",
+                              status: main.p99Nanoseconds < 10_000 ? "pass" : "miss"))
+    }
+    let allocating = rows.filter { $0.maxAllocationsPer1000Frames > 0 }
+    targets.append(Target(target: "0 allocations per frame in steady state (every scenario)",
+                          measured: allocating.isEmpty ? "0 in every iteration"
+                              : allocating.map { "\($0.scenario): \($0.maxAllocationsPer1000Frames) per 1,000 frames" }.joined(separator: "; "),
+                          status: allocating.isEmpty ? "pass" : "miss"))
+    // 32 gestures on 8 views and 256 on 64 both put 4 gestures on each touched view: cost
+    // linear in the gestures of the touched views means about the same cost (linear in all
+    // gestures would mean up to 8 times); 2x is the allowance for noise and cache effects.
+    for contacts in [1, 5, 10] {
+        guard let small = rows.first(where: { $0.scenario == "generated-\(contacts)c_32g-8v" }),
+              let large = rows.first(where: { $0.scenario == "generated-\(contacts)c_256g-64v" }) else { continue }
+        let ratio = Double(large.p50Nanoseconds) / Double(small.p50Nanoseconds)
+        targets.append(Target(target: "cost follows the gestures on touched views, not all gestures: \(contacts) contact\(contacts == 1 ? "" : "s"), p50 of 256g/64v over 32g/8v (4 per view in both, 8x the gestures) < 2",
+                              measured: String(format: "%.2fx", ratio), status: ratio < 2 ? "pass" : "miss"))
+    }
+    return targets
+}
+
+func number(_ value: Double) -> String {
+    let formatter = NumberFormatter()
+    formatter.numberStyle = .decimal
+    formatter.maximumFractionDigits = 0
+    return formatter.string(from: NSNumber(value: value.rounded())) ?? "\(Int(value))"
+}
+
+func micro(_ nanoseconds: UInt64) -> String { String(format: "%.2f", Double(nanoseconds) / 1000) }
+
+func markdown(_ report: Report) -> String {
+    var out = "Machine: \(report.machine)  \nDate: \(report.date)  \nCommand: `\(report.command)`\n\n"
+    out += "#### Engine + normalizer, per frame (`GesturePipeline.feed` of one `SYN_REPORT`'s events)\n\n"
+    out += "| input | gestures / views | frames/s | p50 µs | p99 µs | p99.9 µs | max µs | allocations/frame |\n"
+    out += "|---|---|---:|---:|---:|---:|---:|---:|\n"
+    for r in report.engine {
+        out += "| \(r.input) | \(r.gestures) / \(r.views) | \(number(r.framesPerSecond)) | \(micro(r.p50Nanoseconds)) "
+        out += "| \(micro(r.p99Nanoseconds)) | \(micro(r.p999Nanoseconds)) | \(micro(r.maxNanoseconds)) "
+        out += "| \(r.maxAllocationsPer1000Frames == 0 ? "0" : String(format: "%.4f", r.allocationsPerFrame)) |\n"
+    }
+    out += "\n| engine target | measured | |\n|---|---|---|\n"
+    for t in report.targets { out += "| \(t.target) | \(t.measured) | \(t.status) |\n" }
+    if !report.daemon.isEmpty {
+        out += "\n#### Daemon (release build, `--static-swift-stdlib`) and memory\n\n"
+        out += "| measure | value | target | |\n|---|---:|---|---|\n"
+        for d in report.daemon {
+            let value = d.value.map { String(format: $0 >= 100 || d.unit.isEmpty ? "%.0f" : "%.2f", $0) + (d.unit.isEmpty ? "" : " " + d.unit) } ?? "-"
+            out += "| \(d.measure) | \(value) | \(d.target) | \(d.status)\(d.note.map { ": " + $0 } ?? "") |\n"
+        }
+    }
+    return out
+}
+
+func machine() -> String {
+    var cpu = "unknown CPU"
+    if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+       let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+       let name = line.split(separator: ":", maxSplits: 1).last {
+        cpu = name.trimmingCharacters(in: .whitespaces)
+    }
+    var uts = utsname()
+    uname(&uts)
+    let release = withUnsafeBytes(of: uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let memory = ProcessInfo.processInfo.physicalMemory / (1 << 30)
+    return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB, Linux \(release)"
+}
+
+func run() throws {
+    var options: [String: String] = [:]
+    var arguments = CommandLine.arguments.dropFirst()
+    while let name = arguments.popFirst() {
+        guard name.hasPrefix("--"), let value = arguments.popFirst() else {
+            throw Failure(description: "usage: BenchReport --histograms DIR [--daemon FILE] --json FILE [--markdown FILE] [--command TEXT]")
+        }
+        options[String(name.dropFirst(2))] = value
+    }
+    guard let directory = options["histograms"], let jsonPath = options["json"] else {
+        throw Failure(description: "usage: BenchReport --histograms DIR [--daemon FILE] --json FILE [--markdown FILE] [--command TEXT]")
+    }
+    let rows = try engineRows(directory)
+    var daemon: [DaemonRow] = []
+    if let path = options["daemon"] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Failure(description: "\(path): cannot be read") }
+        do { daemon = try JSONDecoder().decode(DaemonFile.self, from: data).rows } catch {
+            throw Failure(description: "\(path): not the daemon measurements' JSON: \(error)")
+        }
+    }
+    let formatter = ISO8601DateFormatter()
+    let report = Report(date: formatter.string(from: Date()), machine: machine(), command: options["command"] ?? "make bench",
+                        engine: rows, targets: engineTargets(rows), daemon: daemon)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(report).write(to: URL(fileURLWithPath: jsonPath))
+    let text = markdown(report)
+    if let path = options["markdown"] { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+    print(text)
+}
+
+do { try run() } catch {
+    FileHandle.standardError.write(Data("BenchReport: \(error)\n".utf8))
+    exit(1)
+}

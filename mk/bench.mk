@@ -1,0 +1,32 @@
+# make bench: the benchmarks of issue 6 (docs/BENCHMARKS.md), one table, also as JSON.
+#   bench-engine  engine + normalizer per frame: ordo-one's benchmark over the package in
+#                 Benchmarks/ (own Package.swift, own scratch path .build-bench)
+#   bench-daemon  the release daemon: end-to-end latency, idle cost, memory, start-up
+#                 (Benchmarks/scripts/daemon-bench.py)
+# Results: bench-results/bench.md (the table), bench-results/bench.json.
+
+BENCH_RESULTS := $(CURDIR)/bench-results
+BENCH_SCRATCH := $(CURDIR)/.build-bench
+
+.PHONY: bench bench-engine bench-daemon bench-tools
+
+bench: bench-engine bench-daemon bench-tools
+	$(BENCH_SCRATCH)/release/BenchReport --histograms $(BENCH_RESULTS)/histograms \
+	  --daemon $(BENCH_RESULTS)/daemon.json --json $(BENCH_RESULTS)/bench.json \
+	  --markdown $(BENCH_RESULTS)/bench.md --command "make bench"
+
+# BenchReport, BenchProfile (profiling, pipeline memory), BenchRecordings (daemon inputs).
+bench-tools: deps
+	cd Benchmarks && for p in BenchReport BenchProfile BenchRecordings; do \
+	  $(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product $$p || exit 1; done
+
+bench-engine: deps
+	rm -rf $(BENCH_RESULTS)/histograms && mkdir -p $(BENCH_RESULTS)/histograms
+	cd Benchmarks && $(SWIFT) package --scratch-path $(BENCH_SCRATCH) --disable-sandbox \
+	  benchmark --target EngineBenchmarks --no-progress \
+	  --format histogramEncoded --path $(BENCH_RESULTS)/histograms
+
+bench-daemon: release bench-tools
+	mkdir -p $(BENCH_RESULTS)
+	python3 Benchmarks/scripts/daemon-bench.py --daemon .build/release/gestured \
+	  --config config/gestures.toml --tools $(BENCH_SCRATCH)/release --out $(BENCH_RESULTS)/daemon.json
