@@ -296,3 +296,22 @@ import Testing
         #expect(changed.touches == 2 && changed.y == 150)
     }
 }
+
+/// The engine tracks at most 64 contacts at once; the rest are counted, not lost silently.
+@Suite struct ContactCapacityTests {
+    @Test func contactsBeyondSixtyFourAreCountedOnce() throws {
+        var b = FrameBuilder()
+        for id in Int32(1)...70 { b.down(id, x: Double(id) * 10, y: 100, at: 0) }
+        for id in Int32(1)...70 { b.move(id, x: Double(id) * 10, y: 120, at: 10 * ms) }
+        let whileDown = b.frames.count
+        for id in Int32(1)...70 { b.up(id, at: 20 * ms) }
+        let h = harness(try single(.pan), builder: b)
+        h.run(b.frames.prefix(whileDown))
+        let down = h.engine.snapshot()
+        #expect(down.contacts == 64)
+        #expect(down.droppedContacts == 6)
+        h.run(b.frames.dropFirst(whileDown))
+        #expect(h.engine.snapshot().droppedContacts == 6)
+        #expect(h.engine.snapshot().contacts == 0)
+    }
+}
