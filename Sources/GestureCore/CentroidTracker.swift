@@ -4,12 +4,14 @@ struct CentroidTracker {
     private var set: ContactMask = 0
     private var originX = 0.0, originY = 0.0
     private var originMMX = 0.0, originMMY = 0.0
-    private var lastTime: Microseconds = 0
+    /// Translation taken away by `rebase`, so the velocity's samples stay continuous.
+    private var rebasedX = 0.0, rebasedY = 0.0
+    private var velocity = VelocityEstimator()
     /// Screen px since `start`.
     private(set) var translationX = 0.0, translationY = 0.0
     /// The same in mm.
     private(set) var translationMMX = 0.0, translationMMY = 0.0
-    /// px per second over the last frame that moved.
+    /// px per second over the recent window (`VelocityEstimator`).
     private(set) var velocityX = 0.0, velocityY = 0.0
 
     var distanceMM: Double { length(translationMMX, translationMMY) }
@@ -25,23 +27,18 @@ struct CentroidTracker {
             originMMY = m.y - translationMMY
             set = mask
         }
-        let tx = c.x - originX, ty = c.y - originY
-        if time > lastTime, set != 0 {
-            let dt = Double(time - lastTime) / 1_000_000
-            if tx != translationX || ty != translationY || dt > 0.05 {
-                velocityX = (tx - translationX) / dt
-                velocityY = (ty - translationY) / dt
-            }
-        }
-        translationX = tx
-        translationY = ty
+        translationX = c.x - originX
+        translationY = c.y - originY
         translationMMX = m.x - originMMX
         translationMMY = m.y - originMMY
-        lastTime = time
+        velocity.record(time, translationX + rebasedX, translationY + rebasedY)
+        (velocityX, velocityY) = velocity.velocity(at: time)
     }
 
     /// Makes the current position the zero of the translation.
     mutating func rebase() {
+        rebasedX += translationX
+        rebasedY += translationY
         originX += translationX
         originY += translationY
         originMMX += translationMMX

@@ -6,11 +6,15 @@ public struct EngineSnapshot: Equatable, Sendable {
     public var contacts: Int
     /// By gesture index.
     public var gestures: [GestureStatus]
+    /// Contacts ignored since the engine started because `ContactTable.capacity` (64) were
+    /// already tracked.
+    public var droppedContacts: Int
 
-    public init(time: Microseconds, contacts: Int, gestures: [GestureStatus]) {
+    public init(time: Microseconds, contacts: Int, gestures: [GestureStatus], droppedContacts: Int = 0) {
         self.time = time
         self.contacts = contacts
         self.gestures = gestures
+        self.droppedContacts = droppedContacts
     }
 }
 

@@ -8,6 +8,10 @@ public enum GestureDefaults {
     /// jitter at touch-down does not fail a swipe.
     public static let swipeJitter = 2.0
 
+    /// Velocities (pan, edge pan, pinch, rotation) average the change over this much of the
+    /// recent past, µs, and a release after a pause this long reports zero.
+    public static let velocityWindow: Microseconds = 100_000
+
     static let base = GestureParameters(
         taps: 1, touches: 1,
         tapMaxMovement: .millimeters(3), tapInterval: 350_000, tapDistance: .millimeters(10), minPress: 0,

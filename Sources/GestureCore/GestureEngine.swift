@@ -28,6 +28,8 @@ public final class GestureEngine {
     @exclusivity(unchecked) private var devices: [DeviceRecord] = []
     @exclusivity(unchecked) private var trace: [TraceRecord] = []
     @exclusivity(unchecked) private var now: Microseconds = 0
+    /// Contacts that went down while every slot of `contacts` was taken.
+    @exclusivity(unchecked) private var droppedContacts = 0
     /// Set by `detach` when contacts of the device were still down: they are cancelled at
     /// the next `handle` or `advance`, which can report the events.
     @exclusivity(unchecked) private var orphanedContacts = false
@@ -155,7 +157,7 @@ public final class GestureEngine {
         EngineSnapshot(time: now, contacts: contacts.live.nonzeroBitCount, gestures: gestures.map { g in
             GestureStatus(state: g.state, pendingSince: g.pendingSince, recognitions: g.recognitions,
                           contacts: (g.received & contacts.live).nonzeroBitCount)
-        })
+        }, droppedContacts: droppedContacts)
     }
 }
 
@@ -186,7 +188,12 @@ extension GestureEngine {
             }
         } else {
             // A contact seen first in a terminal phase never reached any recognizer.
-            guard !contact.phase.isTerminal, let free = contacts.takeSlot() else { return }
+            guard !contact.phase.isTerminal else { return }
+            guard let free = contacts.takeSlot() else {
+                // Counted once, when it goes down: its later frames find no slot either.
+                if contact.phase == .began { droppedContacts += 1 }
+                return
+            }
             i = free
             bit = 1 << ContactMask(i)
             contacts.began |= bit

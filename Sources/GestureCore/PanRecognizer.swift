@@ -2,6 +2,9 @@
 /// once the centroid of `minimumTouches...maximumTouches` contacts has moved more than
 /// `panThreshold`; an edge pan's first contact must go down within `edgeMargin` of one of
 /// its `edges`. Reports translation since began and velocity. Continuous.
+///
+/// As in UIKit, more than `maximumTouches` contacts before it began fail it; after it began,
+/// the contacts beyond the maximum are ignored for the rest of the gesture.
 final class PanRecognizer: Recognizer, FailingRecognizer {
     enum State: RecognizerState { case idle, tracking, active, finished }
 
@@ -9,6 +12,8 @@ final class PanRecognizer: Recognizer, FailingRecognizer {
     private let parameters: GestureParameters
     private let edgePan: Bool
     private var edge: Edges = []
+    /// Contacts that went down after began while it already held `maximumTouches`.
+    private var ignored: ContactMask = 0
     private var tracker = CentroidTracker()
     private var location = Location()
 
@@ -25,8 +30,10 @@ final class PanRecognizer: Recognizer, FailingRecognizer {
             }
             state = .tracking
         }
+        if state == .active { ignoreBeyondMaximum(input) }
+        let mask = input.mask & ~ignored, live = input.live & ~ignored
         // In the frame that lifts the last contacts, their final positions still count.
-        tracker.track(input.contacts, input.live != 0 ? input.live : input.mask, at: input.time)
+        tracker.track(input.contacts, live != 0 ? live : mask, at: input.time)
         switch state {
         case .idle, .finished:
             return .none
@@ -41,13 +48,24 @@ final class PanRecognizer: Recognizer, FailingRecognizer {
             state = .active
             return .began(.movedEnough(mm: moved, limit: limit))
         case .active:
-            if input.live == 0 || input.liveCount < parameters.minimumTouches {
+            if live == 0 || live.nonzeroBitCount < parameters.minimumTouches {
                 state = .finished
-                location.update(input, input.mask)
+                location.update(input, mask)
                 return .ended(.allLifted)
             }
-            location.update(input, input.live)
+            guard input.contacts.touched & mask != 0 else { return .none }
+            location.update(input, live)
             return .changed
+        }
+    }
+
+    /// Adds the contacts that went down in this frame beyond `maximumTouches` to `ignored`,
+    /// lowest slot first among those of one frame.
+    private func ignoreBeyondMaximum(_ input: RecognizerInput) {
+        let held = (input.live & ~input.began & ~ignored).nonzeroBitCount
+        var room = parameters.maximumTouches - held
+        input.began.forEachIndex { i in
+            if room > 0 { room -= 1 } else { ignored |= 1 << ContactMask(i) }
         }
     }
 
@@ -82,6 +100,7 @@ final class PanRecognizer: Recognizer, FailingRecognizer {
     func reset() {
         state = .idle
         edge = []
+        ignored = 0
         tracker = CentroidTracker()
         location = Location()
     }

@@ -37,12 +37,13 @@ final class TransformRecognizer<Measure: TransformMeasure>: Recognizer, FailingR
             state = .active
             return .began(reason)
         case .active:
+            // Followed in the lifting frame too, for the release velocity.
+            value.follow(input)
             if input.live == 0 {
                 state = .finished
                 location.update(input, input.mask)
                 return .ended(.allLifted)
             }
-            value.follow(input)
             location.update(input, input.live)
             return .changed
         }
@@ -75,8 +76,11 @@ struct PinchMeasure: TransformMeasure {
     private var lastSpan = 0.0, lastSpanMM = 0.0
     /// Span change in mm accumulated before began.
     private var spanTravelMM = 0.0
+    /// The product of every frame's factor since the first frame; `scale` divides it by
+    /// its value at began, so the velocity's samples stay continuous across `rebase`.
+    private var totalScale = 1.0, scaleAtBegan = 1.0
     private var scale = 1.0, velocity = 0.0
-    private var lastTime: Microseconds = 0
+    private var samples = VelocityEstimator()
 
     mutating func follow(_ input: RecognizerInput) {
         let live = input.live
@@ -85,15 +89,13 @@ struct PinchMeasure: TransformMeasure {
             set = live
             lastSpan = span.px
             lastSpanMM = span.mm
-            lastTime = input.time
+            velocity = samples.velocity(at: input.time).a / scaleAtBegan
         }
         guard live == set, live.nonzeroBitCount >= 2, lastSpan > 0 else { return }
-        let factor = span.px / lastSpan
         spanTravelMM += span.mm - lastSpanMM
-        if input.time > lastTime, factor != 1 {
-            velocity = scale * (factor - 1) / (Double(input.time - lastTime) / 1_000_000)
-        }
-        scale *= factor
+        totalScale *= span.px / lastSpan
+        scale = totalScale / scaleAtBegan
+        samples.record(input.time, totalScale)
     }
 
     func beginReason(_ parameters: GestureParameters, _ geometry: DeviceGeometry) -> TraceReason? {
@@ -102,8 +104,8 @@ struct PinchMeasure: TransformMeasure {
     }
 
     mutating func rebase() {
+        scaleAtBegan = totalScale
         scale = 1
-        velocity = 0
     }
 
     func write(into event: inout GestureEvent) {
@@ -117,8 +119,11 @@ struct PinchMeasure: TransformMeasure {
 struct RotationMeasure: TransformMeasure {
     private var set: ContactMask = 0
     private var lastAngle: Double?
+    /// Radians turned since the first frame; `rotation` counts from its value at began, so
+    /// the velocity's samples stay continuous across `rebase`.
+    private var totalRotation = 0.0, rotationAtBegan = 0.0
     private var rotation = 0.0, velocity = 0.0
-    private var lastTime: Microseconds = 0
+    private var samples = VelocityEstimator()
 
     mutating func follow(_ input: RecognizerInput) {
         let live = input.live
@@ -126,14 +131,12 @@ struct RotationMeasure: TransformMeasure {
         defer {
             set = live
             lastAngle = angle
-            lastTime = input.time
+            velocity = samples.velocity(at: input.time).a
         }
         guard live == set, let angle, let lastAngle else { return }
-        let turn = wrappedAngle(angle - lastAngle)
-        if input.time > lastTime, turn != 0 {
-            velocity = turn / (Double(input.time - lastTime) / 1_000_000)
-        }
-        rotation += turn
+        totalRotation += wrappedAngle(angle - lastAngle)
+        rotation = totalRotation - rotationAtBegan
+        samples.record(input.time, totalRotation)
     }
 
     func beginReason(_ parameters: GestureParameters, _ geometry: DeviceGeometry) -> TraceReason? {
@@ -141,8 +144,8 @@ struct RotationMeasure: TransformMeasure {
     }
 
     mutating func rebase() {
+        rotationAtBegan = totalRotation
         rotation = 0
-        velocity = 0
     }
 
     func write(into event: inout GestureEvent) {

@@ -245,3 +245,73 @@ import Testing
         #expect(h.events.first?.device == DeviceID(42))
     }
 }
+
+/// `maximumNumberOfTouches` after the pan began: the extra contacts are not the pan's.
+@Suite struct PanMaximumTouchesTests {
+    @Test func aContactBeyondTheMaximumAfterBeganIsIgnored() throws {
+        let h = run(try single(.pan) { $0.parameters.maximumTouches = 1 }) { b in
+            b.down(1, x: 100, y: 100, at: 0)
+            b.drag(1, toX: 150, toY: 100, from: 0, duration: 50 * ms, steps: 5)
+            b.down(2, x: 500, y: 500, at: 60 * ms)
+            b.move(2, x: 520, y: 500, at: 70 * ms) // only the ignored finger moves
+            b.drag(1, toX: 200, toY: 100, from: 70 * ms, duration: 50 * ms, steps: 5)
+            b.up(1, at: 130 * ms) // the pan's finger lifts: it ends though finger 2 is down
+            b.move(2, x: 540, y: 500, at: 140 * ms)
+            b.up(2, at: 150 * ms)
+        }
+        let pan = h.events(of: "g")
+        #expect(pan.first?.state == .began && pan.last?.state == .ended)
+        #expect(pan.last?.time == 130 * ms)
+        for e in pan {
+            #expect(e.touches == 1, "touches=\(e.touches) at \(e.time)")
+            #expect(e.y == 100, "the centroid moved to \(e.x), \(e.y) at \(e.time)")
+        }
+        #expect(!pan.contains { $0.time == 70 * ms }, "a move of the ignored finger reported a change")
+        #expect(pan.last?.x == 200)
+    }
+
+    @Test func tooManyContactsBeforeBeganFailIt() throws {
+        let h = run(try single(.pan) { $0.parameters.maximumTouches = 1 }) { b in
+            b.down(1, x: 100, y: 100, at: 0)
+            b.down(2, x: 100, y: 300, at: 10 * ms)
+            b.drag(1, toX: 150, toY: 100, from: 10 * ms, duration: 50 * ms, steps: 5)
+        }
+        #expect(h.log.isEmpty)
+        #expect(h.traceLog.contains("[root/g] possible -> failed (2 touches > 1)"))
+    }
+
+    /// Two contacts down in the frame that would exceed the maximum: the lower slot is taken.
+    @Test func theEarliestContactsUpToTheMaximumCount() throws {
+        let h = run(try single(.pan) { $0.parameters.maximumTouches = 2 }) { b in
+            b.down(1, x: 100, y: 100, at: 0)
+            b.drag(1, toX: 150, toY: 100, from: 0, duration: 50 * ms, steps: 5)
+            b.down(2, x: 150, y: 200, at: 60 * ms)
+            b.down(3, x: 150, y: 400, at: 60 * ms)
+            b.move(1, x: 160, y: 100, at: 70 * ms)
+            b.up(1, at: 80 * ms)
+            b.up(2, at: 80 * ms)
+            b.up(3, at: 80 * ms)
+        }
+        let changed = try #require(h.events(of: "g").first { $0.time == 70 * ms })
+        #expect(changed.touches == 2 && changed.y == 150)
+    }
+}
+
+/// The engine tracks at most 64 contacts at once; the rest are counted, not lost silently.
+@Suite struct ContactCapacityTests {
+    @Test func contactsBeyondSixtyFourAreCountedOnce() throws {
+        var b = FrameBuilder()
+        for id in Int32(1)...70 { b.down(id, x: Double(id) * 10, y: 100, at: 0) }
+        for id in Int32(1)...70 { b.move(id, x: Double(id) * 10, y: 120, at: 10 * ms) }
+        let whileDown = b.frames.count
+        for id in Int32(1)...70 { b.up(id, at: 20 * ms) }
+        let h = harness(try single(.pan), builder: b)
+        h.run(b.frames.prefix(whileDown))
+        let down = h.engine.snapshot()
+        #expect(down.contacts == 64)
+        #expect(down.droppedContacts == 6)
+        h.run(b.frames.dropFirst(whileDown))
+        #expect(h.engine.snapshot().droppedContacts == 6)
+        #expect(h.engine.snapshot().contacts == 0)
+    }
+}

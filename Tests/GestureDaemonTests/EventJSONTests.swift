@@ -83,6 +83,12 @@ import Testing
         #expect(text.contains("devices: no touchscreen"))
         #expect(text.contains("  back  swipe  root  possible  3"))
         #expect(text.contains("commands started: 3"))
+        #expect(!text.contains("dropped contacts"))
+    }
+
+    @Test func statusShowsDroppedContacts() throws {
+        let status = try JSONParser.parse(#"{"version":"0.1.0","dropped_contacts":3}"#)
+        #expect(StatusText.render(status).contains("dropped contacts: 3 (went down while 64 were already tracked)"))
     }
 
     @Test func monitorLines() throws {

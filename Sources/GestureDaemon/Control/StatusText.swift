@@ -23,6 +23,9 @@ public enum StatusText {
             head.append(("socket", control["path"]?.stringValue ?? "?"))
             head.append(("subscribers", "\(control["subscribers"]?.intValue ?? 0) (dropped for lagging: \(control["dropped_subscribers"]?.intValue ?? 0))"))
         }
+        if let dropped = status["dropped_contacts"]?.intValue, dropped > 0 {
+            head.append(("dropped contacts", "\(dropped) (went down while 64 were already tracked)"))
+        }
         let keyWidth = head.map(\.0.count).max() ?? 0
         out += head.map { pad($0.0 + ":", keyWidth + 1) + " " + $0.1 }
 

@@ -19,6 +19,7 @@ extension Daemon: ControlHandler {
             ("config", .object([("path", .string(options.configPath)), ("last_reload", lastReload?.json(origin: origin) ?? .null)])),
             ("devices", deviceList(detailed: false)),
             ("unusable_devices", .array(input.unusable)),
+            ("dropped_contacts", .number(Double(snapshot.droppedContacts))),
         ]
         if let replay {
             let state: String = switch replay.state {
