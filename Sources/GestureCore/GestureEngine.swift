@@ -371,15 +371,7 @@ extension GestureEngine {
         case .recognized(let reason), .began(let reason):
             if gestures[g].phase == .possible { attempt(g, reason: reason, into: &events) }
         case .ended(let reason):
-            switch gestures[g].phase {
-            case .active:
-                emit(g, .ended, reason: reason, into: &events)
-                gestures[g].phase = .finished
-            case .pending, .possible:
-                fail(g, reason: reason, into: &events)
-            case .finished:
-                break
-            }
+            end(g, as: .ended, reason: reason, into: &events)
         case .failed(let reason):
             fail(g, reason: reason, into: &events)
         }
@@ -469,9 +461,14 @@ extension GestureEngine {
 
     /// Ends `g` from outside its recognizer: `cancelled` once begun, silently failed before.
     private func cancel(_ g: Int, reason: TraceReason, into events: inout [GestureEvent]) {
+        end(g, as: .cancelled, reason: reason, into: &events)
+    }
+
+    /// Ends `g` with `state` (`ended` or `cancelled`) once begun; before that it fails silently.
+    private func end(_ g: Int, as state: GestureState, reason: TraceReason, into events: inout [GestureEvent]) {
         switch gestures[g].phase {
         case .active:
-            emit(g, .cancelled, reason: reason, into: &events)
+            emit(g, state, reason: reason, into: &events)
             gestures[g].phase = .finished
         case .possible, .pending:
             fail(g, reason: reason, into: &events)
