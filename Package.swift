@@ -40,8 +40,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureDaemon",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "GestureDaemon", "GestureConfig",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gesturectl", dependencies: [

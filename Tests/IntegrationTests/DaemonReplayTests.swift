@@ -187,6 +187,21 @@ struct DaemonReplayTests {
         #expect(access(dir.file("s.sock"), F_OK) != 0)
     }
 
+    /// The binary's command line: usage errors exit 64 with the reason on stderr and start
+    /// nothing; --version and --help answer on stdout.
+    @Test func commandLine() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let unknown = try runTool(Binary.gestured, ["--socket", dir.file("s.sock"), "--confg", "x.toml"], dir: dir)
+        #expect(unknown.status == 64 && unknown.stderr.contains("unknown option '--confg'")
+                    && unknown.stderr.contains("gestured --help"), "\(unknown)")
+        #expect(access(dir.file("s.sock"), F_OK) != 0)
+        let version = try runTool(Binary.gestured, ["--version"], dir: dir)
+        #expect(version.status == 0 && version.stdout == GesturedVersion.current + "\n", "\(version)")
+        let help = try runTool(Binary.gestured, ["--help"], dir: dir)
+        #expect(help.status == 0 && help.stdout.contains("--replay-speed <x>"), "\(help)")
+    }
+
     /// As root, the config's commands would run as root: a file others may write is refused.
     @Test(.enabled(if: geteuid() == 0, "the safety rule applies to root only"))
     func asRootAWritableConfigIsRefused() throws {
