@@ -34,7 +34,11 @@ struct VelocityEstimator {
 
     /// Units per second at `now`: the change from the oldest to the newest sample within the
     /// window before `now`, divided by their time apart; zero with fewer than two such samples.
-    func velocity(at now: Microseconds) -> (a: Double, b: Double) {
+    ///
+    /// `mutating` though it changes nothing: callers read it into another property of the
+    /// same inout value, and as a non-mutating call Swift first copied the whole ring (784
+    /// bytes) to the stack, three times a frame per pinch, rotation or pan.
+    mutating func velocity(at now: Microseconds) -> (a: Double, b: Double) {
         let horizon = now - GestureDefaults.velocityWindow
         guard count > 1, times[newest] >= horizon else { return (0, 0) }
         var oldest = newest
