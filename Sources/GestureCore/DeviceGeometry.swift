@@ -17,26 +17,29 @@ public struct DeviceGeometry: Sendable {
         }
     }
 
-    public let mapping: DeviceMapping
     /// The part of the screen the device covers, px.
     public let output: Rect
     /// Millimetres per screen px along the screen's x and y axes.
     public let mmPerPixelX: Double
     public let mmPerPixelY: Double
     public let unitSource: UnitSource
-    /// `mapping`'s calibration (nil: none) and rotation, resolved once so that `screenPoint`,
-    /// run for every contact of every frame, reads no array and divides nothing.
+    /// The mapping's calibration (nil: none), rotation and flips, resolved once so that
+    /// `screenPoint`, run for every contact of every frame, reads no array and divides
+    /// nothing, and so that the geometry holds no reference: the engine hands it to every
+    /// recognizer it asks, and a copy is then a plain copy, without retain and release.
     @usableFromInline let calibration: (a: Double, b: Double, c: Double, d: Double, e: Double, f: Double)?
     @usableFromInline let quarterTurns: Int
+    @usableFromInline let flipX: Bool, flipY: Bool
 
     /// The plausible physical extent of one axis, mm.
     static let plausibleMillimeters: ClosedRange<Double> = 30...2000
 
     public init(screen: ScreenSize, x: AxisRange, y: AxisRange, mapping: DeviceMapping) {
-        self.mapping = mapping
         let m = mapping.calibration
         calibration = m.count == 6 ? (m[0], m[1], m[2], m[3], m[4], m[5]) : nil
         quarterTurns = mapping.quarterTurns
+        flipX = mapping.flipX
+        flipY = mapping.flipY
         output = mapping.output ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         // Physical width and height of the panel along its own (device) axes.
         let panel: (width: Double, height: Double)?
@@ -86,8 +89,8 @@ public struct DeviceGeometry: Sendable {
         case 3: (x, y) = (y, 1 - x)
         default: break
         }
-        if mapping.flipX { x = 1 - x }
-        if mapping.flipY { y = 1 - y }
+        if flipX { x = 1 - x }
+        if flipY { y = 1 - y }
         return (output.x + x * output.width, output.y + y * output.height)
     }
 
