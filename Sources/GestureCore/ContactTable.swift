@@ -66,11 +66,13 @@ final class ContactTable {
 
     /// The live slot of (device, id), or nil.
     func slot(device: DeviceID, id: Int32) -> Int? {
-        var found: Int?
-        live.forEachIndex { i in
-            if found == nil, slots[i].device == device, slots[i].id == id { found = i }
+        var rest = live
+        while rest != 0 {
+            let i = rest.trailingZeroBitCount
+            if slots[i].id == id, slots[i].device == device { return i }
+            rest &= rest &- 1
         }
-        return found
+        return nil
     }
 
     /// A free slot, or nil when all are taken (the contact is then ignored).
