@@ -71,12 +71,13 @@ $(STATIC_CXX_DIR)/libstdc++.a:
 	if [ ! -f "$$archive" ]; then echo "release: no libstdc++.a (install libstdc++-12-dev, or the one of your gcc)"; exit 1; fi; \
 	mkdir -p $(@D) && ln -sf "$$archive" $@
 
-# The functions the release daemon runs from exec to READY with the shipped config, from a
-# callgrind profile (needs valgrind). Rerun after large changes or a new toolchain; a stale
-# file only orders less well.
-release-order: release
+# The functions the release daemon runs from exec to READY with the shipped config, then
+# while it plays two seconds of ten fingers, from a callgrind profile (needs valgrind).
+# Rerun after large changes or a new toolchain; a stale file only orders less well.
+release-order: release bench-tools
+	$(BENCH_SCRATCH)/release/BenchRecordings ten-fingers .build/release-order.evemu 2
 	python3 Benchmarks/scripts/startup-order.py --daemon .build/release/gestured \
-	  --config config/gestures.toml --out $(RELEASE_ORDER)
+	  --config config/gestures.toml --replay .build/release-order.evemu --out $(RELEASE_ORDER)
 
 # Binaries with the Swift runtime linked in, the example config (never over an existing
 # one); mk/systemd.mk adds the unit and the sysusers entry, mk/completions.mk the shell

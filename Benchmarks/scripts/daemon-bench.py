@@ -20,15 +20,15 @@ BENCH_IDLE_SECONDS shorten the runs (defaults 100, 20, 30).
 import argparse
 import json
 import os
-import re
 import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+from socketpeers import with_socket_peers
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TAPS = int(os.environ.get("BENCH_TAPS", 100))            # taps replayed for the end-to-end latency, 200 ms apart
@@ -240,43 +240,6 @@ def measure_latency(args, workdir):
         rows.append(row("end-to-end, frame in -> command process started", None, "µs", "-", "miss",
                         f"{len(started)} of {TAPS} commands ran"))
     return rows
-
-
-def with_socket_peers(config, workdir):
-    """A copy of `config` whose socket actions point into `workdir`, each with a peer that
-    reads what the daemon sends (as the kiosk's app would): a peer that is absent makes the
-    daemon retry with a backoff, which is work, not idleness. Returns the copy's path."""
-    with open(config) as f:
-        lines = f.read().split("\n")
-    paths = {}
-    for i, line in enumerate(lines):
-        m = re.match(r'\s*socket\s*=\s*"([^"]+)"', line)
-        if not m:
-            continue
-        datagram = any(re.match(r"\s*datagram\s*=\s*true", l) for l in lines[i + 1:i + 4])
-        if m.group(1) not in paths:
-            paths[m.group(1)] = (os.path.join(workdir, f"peer{len(paths)}.sock"), datagram)
-        lines[i] = line.replace(m.group(1), paths[m.group(1)][0])
-    for path, datagram in paths.values():
-        peer = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM if datagram else socket.SOCK_STREAM)
-        peer.bind(path)
-        if not datagram:
-            peer.listen()
-        threading.Thread(target=drain_peer, args=(peer, datagram), daemon=True).start()
-    copy = os.path.join(workdir, "shipped-with-peers.toml")
-    with open(copy, "w") as f:
-        f.write("\n".join(lines))
-    return copy
-
-
-def drain_peer(peer, datagram):
-    while True:
-        if datagram:
-            peer.recv(65536)
-        else:
-            connection, _ = peer.accept()
-            threading.Thread(target=lambda c: [None for _ in iter(lambda: c.recv(65536), b"")], args=(connection,),
-                             daemon=True).start()
 
 
 def measure_stream_and_idle(args, workdir):

@@ -1,0 +1,43 @@
+"""Listening peers for the socket actions of a config, for the scripts that run the daemon
+on the shipped config (daemon-bench.py, startup-order.py)."""
+import os
+import re
+import socket
+import threading
+
+
+def with_socket_peers(config, workdir):
+    """A copy of `config` whose socket actions point into `workdir`, each with a peer that
+    reads what the daemon sends (as the kiosk's app would): a peer that is absent makes the
+    daemon retry with a backoff, which is work, not idleness. Returns the copy's path."""
+    with open(config) as f:
+        lines = f.read().split("\n")
+    paths = {}
+    for i, line in enumerate(lines):
+        m = re.match(r'\s*socket\s*=\s*"([^"]+)"', line)
+        if not m:
+            continue
+        datagram = any(re.match(r"\s*datagram\s*=\s*true", l) for l in lines[i + 1:i + 4])
+        if m.group(1) not in paths:
+            paths[m.group(1)] = (os.path.join(workdir, f"peer{len(paths)}.sock"), datagram)
+        lines[i] = line.replace(m.group(1), paths[m.group(1)][0])
+    for path, datagram in paths.values():
+        peer = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM if datagram else socket.SOCK_STREAM)
+        peer.bind(path)
+        if not datagram:
+            peer.listen()
+        threading.Thread(target=drain_peer, args=(peer, datagram), daemon=True).start()
+    copy = os.path.join(workdir, "shipped-with-peers.toml")
+    with open(copy, "w") as f:
+        f.write("\n".join(lines))
+    return copy
+
+
+def drain_peer(peer, datagram):
+    while True:
+        if datagram:
+            peer.recv(65536)
+        else:
+            connection, _ = peer.accept()
+            threading.Thread(target=lambda c: [None for _ in iter(lambda: c.recv(65536), b"")], args=(connection,),
+                             daemon=True).start()
