@@ -64,7 +64,7 @@ let package = Package(
         // The daemon's per-event path (event JSON, templates, publishing, socket actions)
         // under the malloc interposer.
         .executableTarget(name: "DaemonAllocationProbe", dependencies: [
-            "GestureDaemon", "GestureConfig", "GestureCore",
+            "GestureDaemon", "GestureConfig", "GestureCore", "TouchInput",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),

@@ -1,43 +1,24 @@
-/// Minimal JSON text building for one-line outputs (no Foundation): string escaping and
-/// number rendering.
+/// JSON pieces as `String`s, for the one-line outputs that are built by concatenation
+/// (`gesturectl devices`, `touches`): `JSONWriter`'s escaping and `TextNumber`'s digits.
 public enum JSONText {
     /// `"text"` with JSON escapes.
     public static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var writer = JSONWriter(capacity: text.utf8.count + 2)
+        writer.string(text)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// A finite number with at most six decimals; JSON has no NaN or infinity, so those are null.
-    public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        return fixed(value, decimals: 6)
-    }
+    /// A number with at most six decimals; JSON has no NaN or infinity, so those are null.
+    public static func number(_ value: Double) -> String { fixed(value, decimals: 6) }
 
-    /// `value` with up to `decimals` decimals, trailing zeros removed (`0.125`, `1`, `-0.5`).
+    /// `value` with up to `decimals` decimals, trailing zeros removed (`0.125`, `1`, `-0.5`);
+    /// null when not finite, and Swift's own text when too large for fixed-point digits.
     public static func fixed(_ value: Double, decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (value * scale).rounded()
-        guard scaled.magnitude < 9e15 else { return String(describing: value) }
-        let units = Int64(scaled)
-        let whole = units.magnitude / UInt64(scale)
-        var fraction = String(units.magnitude % UInt64(scale))
-        fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
-        while fraction.last == "0" { fraction.removeLast() }
-        let sign = units < 0 ? "-" : ""
-        return fraction.isEmpty ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
+        guard value.isFinite else { return "null" }
+        var bytes: [UInt8] = []
+        guard TextNumber.appendFixed(value, decimals: decimals, trimmingZeros: true, to: &bytes) else {
+            return String(describing: value)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

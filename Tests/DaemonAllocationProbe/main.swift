@@ -10,6 +10,7 @@ import Glibc
 #endif
 import GestureConfig
 import GestureCore
+import TouchInput
 import GestureDaemon
 import Logging
 import MallocInterposerSwift

@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureCore
 import Testing
+import TouchInput
 @testable import GestureDaemon
 
 @Suite struct EventJSONTests {

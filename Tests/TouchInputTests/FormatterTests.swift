@@ -26,6 +26,14 @@ import Testing
         #expect(JSONText.number(.nan) == "null")
         #expect(JSONText.fixed(2.0, decimals: 3) == "2")
         #expect(JSONText.fixed(-0.0004, decimals: 3) == "0")
+        #expect(JSONText.fixed(-0.5, decimals: 3) == "-0.5")
+        #expect(JSONText.fixed(10.0625, decimals: 3) == "10.063")
+        #expect(JSONText.number(0.125) == "0.125")
+        #expect(JSONText.fixed(.infinity, decimals: 3) == "null")
+        // JSONWriter writes exactly the decimals asked for; JSONText trims them.
+        var writer = JSONWriter()
+        writer.fixed(2.5, decimals: 3)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "2.500")
     }
 
     @Test func devicesAsTextAndJSON() {

@@ -1,3 +1,5 @@
+import TouchInput
+
 /// Renders a `status` reply as readable tables for `gesturectl status`. Missing sections
 /// are left out, so a daemon with less to say still prints.
 public enum StatusText {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import GestureConfig
 import GestureCore
+import TouchInput
 
 /// The environment of command actions: the daemon's own, then `[daemon] environment`, then
 /// the event's `GESTURE_*` values (later names replace earlier ones).

@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureCore
+import TouchInput
 
 /// A `MessageTemplate` with its placeholders resolved to event fields, ready to render
 /// without looking names up.

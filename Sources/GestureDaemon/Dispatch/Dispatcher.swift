@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureCore
 import Logging
+import TouchInput
 
 /// Turns gesture events into the configured actions without ever blocking the loop:
 /// commands through `CommandRunner`, messages through one `SocketTarget` per socket.

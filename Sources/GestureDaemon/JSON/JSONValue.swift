@@ -1,3 +1,5 @@
+import TouchInput
+
 /// A parsed or to-be-written JSON value. Objects keep their members' order, so replies
 /// print the way they were built.
 public enum JSONValue: Equatable, Sendable {

@@ -84,15 +84,16 @@ public struct JSONWriter {
 }
 
 /// Number text without Foundation or String interpolation (which allocate).
-enum TextNumber {
+public enum TextNumber {
     static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10 }
 
-    static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
+    /// Appends the decimal digits of `value`, with a minus sign when negative.
+    public static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         appendUnsigned(value.magnitude, to: &bytes)
     }
 
-    static func appendUnsigned(_ value: UInt64, to bytes: inout [UInt8]) {
+    private static func appendUnsigned(_ value: UInt64, to bytes: inout [UInt8]) {
         var v = value
         var divisor: UInt64 = 1
         while v / divisor >= 10 { divisor *= 10 }
@@ -103,9 +104,11 @@ enum TextNumber {
         } while divisor > 0
     }
 
-    /// Appends `value` rounded to `decimals` places; false (nothing written) when it is
-    /// not finite or too large for fixed-point text.
-    static func appendFixed(_ value: Double, decimals: Int, to bytes: inout [UInt8]) -> Bool {
+    /// Appends `value` rounded to `decimals` places (`trimmingZeros`: without the trailing
+    /// zeros of the fraction, and without the point when nothing is left of it, `2`, `0.125`);
+    /// false (nothing written) when it is not finite or too large for fixed-point text.
+    public static func appendFixed(_ value: Double, decimals: Int, trimmingZeros: Bool = false,
+                                   to bytes: inout [UInt8]) -> Bool {
         var scale: UInt64 = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * Double(scale)).rounded()
@@ -121,6 +124,10 @@ enum TextNumber {
             bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
             fraction %= divisor
             divisor /= 10
+        }
+        if trimmingZeros {
+            while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
+            if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
         }
         return true
     }
