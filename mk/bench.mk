@@ -16,11 +16,15 @@ bench: bench-engine bench-daemon bench-tools
 	  --markdown $(BENCH_RESULTS)/bench.md --command "make bench"
 
 # BenchReport, BenchProfile (profiling, pipeline memory), BenchRecordings (daemon inputs).
+# The build plan is dropped first: SwiftPM does not notice files moved between the main
+# package's targets (a path dependency here) and would compile the old lists.
 bench-tools: deps
+	rm -f $(BENCH_SCRATCH)/release.yaml
 	cd Benchmarks && for p in BenchReport BenchProfile BenchRecordings; do \
 	  $(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product $$p || exit 1; done
 
 bench-engine: deps
+	rm -f $(BENCH_SCRATCH)/release.yaml
 	rm -rf $(BENCH_RESULTS)/histograms && mkdir -p $(BENCH_RESULTS)/histograms
 	cd Benchmarks && $(SWIFT) package --scratch-path $(BENCH_SCRATCH) --disable-sandbox \
 	  benchmark --target EngineBenchmarks --no-progress \
