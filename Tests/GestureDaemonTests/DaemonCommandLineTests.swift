@@ -31,6 +31,13 @@ import Testing
         #expect(options.replay?.speed == 2.5)
     }
 
+    @Test func aStreamNeedsItsDescription() throws {
+        let options = try line(["--stream", "-", "--desc", "kiosk.desc"]).options
+        #expect(options.stream?.path == "-")
+        #expect(options.stream?.descPath == "kiosk.desc")
+        #expect(options.replay == nil)
+    }
+
     @Test func theLastOfARepeatedOptionWins() throws {
         #expect(try line(["--config", "a.toml", "--config=b.toml"]).configPath == "b.toml")
     }
@@ -40,7 +47,7 @@ import Testing
         #expect(try DaemonCommandLine.parse(["-h"]) == .help)
         #expect(try DaemonCommandLine.parse(["--version"]) == .version)
         #expect(try DaemonCommandLine.parse(["--check", "x.toml"]) == .check(path: "x.toml"))
-        for name in ["config", "socket", "log-level", "check", "replay", "desc", "replay-speed", "version", "help"] {
+        for name in ["config", "socket", "log-level", "check", "replay", "stream", "desc", "replay-speed", "version", "help"] {
             #expect(DaemonCommandLine.help.contains("--\(name)"), "help does not list --\(name)")
         }
     }
@@ -52,7 +59,9 @@ import Testing
         (["--log-level", "loud"], "unknown log level 'loud'"),
         (["--replay", "r.evemu", "--replay-speed", "0"], "--replay-speed must be a positive number, not '0'"),
         (["--replay-speed=fast"], "--replay-speed must be a positive number, not 'fast'"),
-        (["--desc", "d.desc"], "--desc describes the device of a --replay recording; pass --replay too"),
+        (["--desc", "d.desc"], "--desc describes the device of a --replay recording or a --stream; pass one of them too"),
+        (["--stream", "-"], "--stream needs the device's description: --desc FILE"),
+        (["--stream", "-", "--desc", "d.desc", "--replay", "r.evemu"], "--replay and --stream are two inputs; pass one"),
     ])
     func badCommandLinesSayWhatIsWrong(arguments: [String], message: String) {
         #expect {

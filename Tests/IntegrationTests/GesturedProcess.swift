@@ -33,11 +33,12 @@ final class GesturedProcess {
     /// Starts `gestured --config CONFIG --socket DIR/ctl.sock [--replay FILE]` and waits
     /// until it answers on its socket.
     init(config: String, dir: TemporaryDirectory, replay: String? = nil, speed: Double = 1,
-         environment extra: [String: String] = [:]) throws {
+         arguments more: [String] = [], environment extra: [String: String] = [:]) throws {
         socket = dir.file("ctl.sock")
         logPath = dir.file("gestured.log")
         var arguments = ["--config", config, "--socket", socket]
         if let replay { arguments += ["--replay", replay, "--replay-speed", "\(speed)"] }
+        arguments += more
         try #require(access(Binary.gestured, X_OK) == 0, "build gestured first (swift build --build-tests): \(Binary.gestured)")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

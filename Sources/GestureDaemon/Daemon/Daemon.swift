@@ -55,6 +55,8 @@ public final class Daemon {
             self.replay = replay
             input = replay
             logger.notice("replay: \(source.path) waits for {\"cmd\": \"replay-start\"} on \(path)")
+        } else if let stream = options.stream {
+            input = try StreamInput(path: stream.path, descPath: stream.descPath, loop: loop, pipeline: pipeline, logger: logger)
         } else {
             input = LiveInput(loop: loop, pipeline: pipeline, logger: logger)
         }

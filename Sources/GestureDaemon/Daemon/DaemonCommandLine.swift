@@ -20,6 +20,7 @@ public struct DaemonCommandLine: Equatable, Sendable {
     public var logLevel: Logger.Level?
     public var checkPath: String?
     public var replayPath: String?
+    public var streamPath: String?
     public var descPath: String?
     public var replaySpeed: Double = 1
 
@@ -29,7 +30,8 @@ public struct DaemonCommandLine: Equatable, Sendable {
     /// The daemon's options, with `--replay`'s recording when there is one.
     public var options: DaemonOptions {
         DaemonOptions(configPath: configPath, socketPath: socketPath,
-                      replay: replayPath.map { .init(path: $0, descPath: descPath, speed: replaySpeed) })
+                      replay: replayPath.map { .init(path: $0, descPath: descPath, speed: replaySpeed) },
+                      stream: streamPath.map { .init(path: $0, descPath: descPath ?? "") })
     }
 
     /// One `--name value` option: its value's name and help, and where the value goes.
@@ -64,7 +66,13 @@ public struct DaemonCommandLine: Equatable, Sendable {
             Read an evemu recording instead of touchscreens: it plays once {"cmd": "replay-start"} arrives \
             on the control socket, and the daemon stays up after its end.
             """) { $0.replayPath = $1 },
-        Option(name: "desc", valueName: "file", help: "The device description of an events-only recording (with --replay).") {
+        Option(name: "stream", valueName: "file", help: """
+            Read one touchscreen's raw events (struct input_event, as /dev/input/eventN gives them) from a pipe \
+            or file instead of touchscreens ('-': standard input), e.g. ssh kiosk cat /dev/input/event5 | \
+            gestured --stream - --desc kiosk.desc. Needs --desc.
+            """) { $0.streamPath = $1 },
+        Option(name: "desc", valueName: "file",
+               help: "The device description (evemu-describe) of an events-only --replay recording, or of --stream.") {
             $0.descPath = $1
         },
         Option(name: "replay-speed", valueName: "x", help: "Playback rate of --replay: 2 plays twice as fast as recorded.") {
@@ -98,8 +106,14 @@ public struct DaemonCommandLine: Equatable, Sendable {
             }
             try option.apply(&line, value)
         }
-        if line.descPath != nil, line.replayPath == nil {
-            throw UsageError("--desc describes the device of a --replay recording; pass --replay too")
+        if line.replayPath != nil, line.streamPath != nil {
+            throw UsageError("--replay and --stream are two inputs; pass one")
+        }
+        if line.streamPath != nil, line.descPath == nil {
+            throw UsageError("--stream needs the device's description: --desc FILE (evemu-describe writes one)")
+        }
+        if line.descPath != nil, line.replayPath == nil, line.streamPath == nil {
+            throw UsageError("--desc describes the device of a --replay recording or a --stream; pass one of them too")
         }
         if let checkPath = line.checkPath { return .check(path: checkPath) }
         return .run(line)
@@ -121,7 +135,7 @@ public struct DaemonCommandLine: Equatable, Sendable {
             running config stays. SIGTERM or SIGINT stop it. 'gesturectl status' shows what \
             it is doing.
 
-            USAGE: gestured [--config <file>] [--socket <path>] [--log-level <level>] [--replay <file>] ...
+            USAGE: gestured [--config <file>] [--socket <path>] [--log-level <level>] [--replay <file> | --stream <file>] ...
 
             OPTIONS:
 

@@ -16,15 +16,30 @@ public struct DaemonOptions: Sendable {
         }
     }
 
+    /// A device's raw events read from a pipe or file (`--stream`).
+    public struct Stream: Sendable {
+        /// "-": standard input.
+        public var path: String
+        /// The device's description (evemu-describe).
+        public var descPath: String
+
+        public init(path: String, descPath: String) {
+            self.path = path
+            self.descPath = descPath
+        }
+    }
+
     public var configPath: String
     /// `--socket`; nil: `$GESTURED_SOCKET`, `[daemon] socket`, then the defaults.
     public var socketPath: String?
     public var replay: Replay?
+    public var stream: Stream?
 
-    public init(configPath: String, socketPath: String? = nil, replay: Replay? = nil) {
+    public init(configPath: String, socketPath: String? = nil, replay: Replay? = nil, stream: Stream? = nil) {
         self.configPath = configPath
         self.socketPath = socketPath
         self.replay = replay
+        self.stream = stream
     }
 }
 

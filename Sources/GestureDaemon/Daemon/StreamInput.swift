@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureCore
+import Logging
+import TouchInput
+
+/// A touchscreen's raw events from a pipe or file instead of a device node
+/// (`gestured --stream FILE --desc DESC`): `struct input_event` records as
+/// `/dev/input/eventN` gives them, e.g. `ssh kiosk cat /dev/input/event5 | gestured
+/// --stream - --desc kiosk.desc`, for the device that DESC (evemu-describe) describes.
+/// Events are stamped when they arrive, as a live device's are read: the sender's clock is
+/// not this one. At the end of the stream the device is detached, as if unplugged; a named
+/// pipe never ends.
+final class StreamInput: InputSource {
+    /// `struct input_event` on a 64-bit kernel: a 16-byte timeval, then type, code, value.
+    static let recordSize = 24
+    /// Bytes asked of one read: 170 records, a few frames of ten fingers.
+    static let readSize = 4096
+
+    let path: String
+    private let fd: FileDescriptor
+    private let loop: EventLoop
+    private let pipeline: GesturePipeline
+    private let logger: Logger
+    private let id: DeviceID
+    private var attached = true
+    private var watched = true
+    /// Reads land here, after the `pending` bytes of a record that arrived in pieces.
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize + recordSize, alignment: 8)
+    private var pending = 0
+
+    /// Opens `path` ("-": standard input) and attaches the device of `descPath`.
+    init(path: String, descPath: String, loop: EventLoop, pipeline: GesturePipeline, logger: Logger) throws(ControlError) {
+        let info: TouchDeviceInfo
+        do {
+            info = try EvemuRecording.read(path: descPath).info
+        } catch {
+            throw ControlError(code: "stream", message: "\(error)")
+        }
+        // A named pipe is opened for writing too: one with no writer yet reads as ended, and
+        // so it stays open for one writer after another (the device stays attached).
+        var status = stat()
+        let fifo = path != "-" && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+        let raw = path == "-" ? fcntl(0, F_DUPFD_CLOEXEC, 3)
+            : open(path, (fifo ? O_RDWR : O_RDONLY) | O_CLOEXEC | O_NONBLOCK)
+        guard raw >= 0 else {
+            throw ControlError(code: "stream", message: "\(SystemError("open", path))")
+        }
+        fd = FileDescriptor(raw)
+        guard let (id, warning) = pipeline.addDevice(info) else {
+            throw ControlError(code: "stream", message: "\(descPath): libmtdev cannot convert this protocol-A device")
+        }
+        if let warning { logger.warning("stream: \(warning)") }
+        self.path = path
+        self.loop = loop
+        self.pipeline = pipeline
+        self.logger = logger
+        self.id = id
+        do {
+            try fd.setNonBlocking()
+        } catch {
+            throw ControlError(code: "stream", message: "\(error)")
+        }
+        logger.notice("stream: reading \(info.name) from \(path == "-" ? "standard input" : path)")
+        do {
+            try loop.register(fd: raw) { [unowned self] _ in self.drain() }
+        } catch {
+            // A regular file (or /dev/null) cannot be watched: all of it is there, so it is
+            // read at once, and it ends.
+            guard error.code == EPERM else { throw ControlError(code: "stream", message: "\(error)") }
+            watched = false
+            drain()
+        }
+    }
+
+    deinit { buffer.deallocate() }
+
+    func drain() {
+        guard attached, let index = pipeline.index(of: id) else { return }
+        while true {
+            let count = read(fd.rawValue, buffer.baseAddress! + pending, Self.readSize)
+            if count < 0 {
+                if errno == EAGAIN || errno == EINTR { return }
+                return detach("stream: \(SystemError("read", path))")
+            }
+            guard count > 0 else { return detach("stream: end of \(path); the device is detached") }
+            let now = MonotonicClock.now()
+            let filled = pending + count
+            let whole = filled - filled % Self.recordSize
+            for offset in stride(from: 0, to: whole, by: Self.recordSize) {
+                pipeline.feed(RawInputEvent(type: buffer.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
+                                            code: buffer.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
+                                            value: buffer.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self),
+                                            time: now),
+                              device: index)
+            }
+            pending = filled - whole
+            if pending > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + whole, byteCount: pending) }
+            // A short read emptied the pipe; the loop (level-triggered) wakes again for more.
+            if watched && count < Self.readSize { return }
+        }
+    }
+
+    private func detach(_ message: String) {
+        attached = false
+        if watched { loop.unregister(fd: fd.rawValue) }
+        pipeline.removeDevice(id, at: MonotonicClock.now())
+        logger.notice("\(message)")
+    }
+
+    func path(of device: DeviceID) -> String? { device == id ? path : nil }
+
+    var unusable: [JSONValue] { [] }
+}

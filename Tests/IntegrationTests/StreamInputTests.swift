@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GestureDaemon
+import TestSupport
+import Testing
+import TouchInput
+
+/// `gestured --stream`: raw `struct input_event` records from a pipe, as a device node
+/// gives them.
+@Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
+struct StreamInputTests {
+    /// A recording's events as a kernel's evdev node delivers them: 24-byte records.
+    private func records(_ events: ArraySlice<RawInputEvent>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for event in events {
+            var record = [UInt8](repeating: 0, count: 24)
+            record.withUnsafeMutableBytes { raw in
+                raw.storeBytes(of: event.time / 1_000_000, toByteOffset: 0, as: Int64.self)
+                raw.storeBytes(of: event.time % 1_000_000, toByteOffset: 8, as: Int64.self)
+                raw.storeBytes(of: event.type, toByteOffset: 16, as: UInt16.self)
+                raw.storeBytes(of: event.code, toByteOffset: 18, as: UInt16.self)
+                raw.storeBytes(of: event.value, toByteOffset: 20, as: Int32.self)
+            }
+            bytes += record
+        }
+        return bytes
+    }
+
+    /// Nine taps written into a named pipe at their recorded pace are the nine taps that
+    /// `gesturectl replay` finds in the recording.
+    @Test func aNamedPipeAtTheRecordedPace() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        let expected = try replayJSON(config: config, recording: Recording.taps, dir: dir)
+        try #require(expected.count == 9)
+        let recording = try EvemuRecording.read(path: Recording.taps)
+        let desc = dir.file("device.desc")
+        try EvemuRecording(info: recording.info, events: []).write(to: desc)
+        let fifo = dir.file("events")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let writer = open(fifo, O_RDWR | O_CLOEXEC)
+        try #require(writer >= 0)
+        defer { close(writer) }
+
+        let daemon = try GesturedProcess(config: config, dir: dir, arguments: ["--stream", fifo, "--desc", desc])
+        let subscriber = try daemon.client()
+        _ = try subscriber.request("subscribe")
+        let status = try daemon.status()
+        #expect(status["devices"]?.arrayValue?.first?["path"] == .string(fifo), "\(status)")
+        // One write per frame (SYN_REPORT), at its recorded time.
+        let start = MonotonicClock.now()
+        var first = 0
+        for (index, event) in recording.events.enumerated() where event.type == 0 && event.code == 0 {
+            let due = start + event.time
+            let wait = due - MonotonicClock.now()
+            if wait > 0 { usleep(UInt32(wait)) }
+            let bytes = records(recording.events[first...index])
+            #expect(write(writer, bytes, bytes.count) == bytes.count)
+            first = index + 1
+        }
+        let streamed = try readEvents(subscriber, count: expected.count)
+        #expect(streamed.map(\.withoutTime) == expected.map(\.withoutTime))
+        try daemon.stop()
+    }
+
+    /// At the end of the stream the device is detached and the daemon goes on.
+    @Test func theEndOfStandardInputDetachesTheDevice() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        let recording = try EvemuRecording.read(path: Recording.taps)
+        let desc = dir.file("device.desc")
+        try EvemuRecording(info: recording.info, events: []).write(to: desc)
+        // GesturedProcess gives the daemon /dev/null as standard input: it ends at once.
+        let daemon = try GesturedProcess(config: config, dir: dir, arguments: ["--stream", "-", "--desc", desc])
+        #expect(eventually { daemon.log.contains("stream: end of -; the device is detached") }, "\(daemon.log)")
+        #expect(try daemon.status()["devices"] == .array([]))
+        try daemon.stop()
+    }
+}
