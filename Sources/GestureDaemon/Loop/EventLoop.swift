@@ -26,7 +26,8 @@ public final class EventLoop {
     }
 
     private let epoll: FileDescriptor
-    private var registrations: [Int32: Registration] = [:]
+    /// Indexed by fd (small numbers): no hashing on every wake.
+    private var registrations: [Registration?] = []
     // Tells a stale readiness report for a closed-and-reused fd number from a fresh one.
     private var generation: UInt32 = 0
     private var stopped = false
@@ -55,19 +56,25 @@ public final class EventLoop {
         guard cls_epoll_ctl(epoll.rawValue, EPOLL_CTL_ADD, fd, events.rawValue, data) == 0 else {
             throw SystemError("epoll_ctl(ADD)", "fd \(fd)")
         }
-        registrations[fd] = Registration(generation: generation, handler: handler)
+        if registrations.count <= Int(fd) { registrations += repeatElement(nil, count: Int(fd) + 1 - registrations.count) }
+        registrations[Int(fd)] = Registration(generation: generation, handler: handler)
+    }
+
+    private func registration(_ fd: Int32) -> Registration? {
+        fd >= 0 && Int(fd) < registrations.count ? registrations[Int(fd)] : nil
     }
 
     /// Changes the events watched on a registered fd.
     public func modify(fd: Int32, events: Events) {
-        guard let registration = registrations[fd] else { return }
+        guard let registration = registration(fd) else { return }
         let data = UInt64(registration.generation) << 32 | UInt64(UInt32(bitPattern: fd))
         cls_epoll_ctl(epoll.rawValue, EPOLL_CTL_MOD, fd, events.rawValue, data)
     }
 
     /// Stops watching `fd`; call before closing it.
     public func unregister(fd: Int32) {
-        guard registrations.removeValue(forKey: fd) != nil else { return }
+        guard registration(fd) != nil else { return }
+        registrations[Int(fd)] = nil
         cls_epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, fd, 0, 0)
     }
 
@@ -132,7 +139,7 @@ public final class EventLoop {
             let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: readyData[i]))
             let generation = UInt32(truncatingIfNeeded: readyData[i] >> 32)
             // An earlier callback of this round may have unregistered or replaced it.
-            guard let registration = registrations[fd], registration.generation == generation else { continue }
+            guard let registration = registration(fd), registration.generation == generation else { continue }
             registration.handler(Events(rawValue: readyEvents[i]))
         }
         return Int(n)
