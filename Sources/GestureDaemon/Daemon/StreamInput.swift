@@ -27,7 +27,7 @@ final class StreamInput: InputSource {
     private var attached = true
     private var watched = true
     /// Reads land here, after the `pending` bytes of a record that arrived in pieces.
-    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize + recordSize, alignment: 8)
+    private var buffer = [UInt8](repeating: 0, count: readSize + recordSize)
     private var pending = 0
 
     /// Opens `path` ("-": standard input) and attaches the device of `descPath`.
@@ -74,12 +74,10 @@ final class StreamInput: InputSource {
         }
     }
 
-    deinit { buffer.deallocate() }
-
     func drain() {
         guard attached, let index = pipeline.index(of: id) else { return }
         while true {
-            let count = read(fd.rawValue, buffer.baseAddress! + pending, Self.readSize)
+            let count = buffer.withUnsafeMutableBytes { read(fd.rawValue, $0.baseAddress! + pending, Self.readSize) }
             if count < 0 {
                 if errno == EAGAIN || errno == EINTR { return }
                 return detach("stream: \(SystemError("read", path))")
@@ -88,15 +86,18 @@ final class StreamInput: InputSource {
             let now = MonotonicClock.now()
             let filled = pending + count
             let whole = filled - filled % Self.recordSize
-            for offset in stride(from: 0, to: whole, by: Self.recordSize) {
-                pipeline.feed(RawInputEvent(type: buffer.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
-                                            code: buffer.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
-                                            value: buffer.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self),
-                                            time: now),
-                              device: index)
+            buffer.withUnsafeMutableBytes { bytes in
+                for offset in stride(from: 0, to: whole, by: Self.recordSize) {
+                    pipeline.feed(RawInputEvent(type: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
+                                                code: bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
+                                                value: bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self),
+                                                time: now),
+                                  device: index)
+                }
+                // The start of a record that arrived in pieces goes to the front.
+                if filled > whole { bytes.baseAddress!.copyMemory(from: bytes.baseAddress! + whole, byteCount: filled - whole) }
             }
             pending = filled - whole
-            if pending > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + whole, byteCount: pending) }
             // A short read emptied the pipe; the loop (level-triggered) wakes again for more.
             if watched && count < Self.readSize { return }
         }
