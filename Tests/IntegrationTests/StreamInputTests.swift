@@ -27,18 +27,25 @@ struct StreamInputTests {
         return bytes
     }
 
-    /// Nine taps written into a named pipe at their recorded pace (one record arriving in two
-    /// pieces) are the nine taps that `gesturectl replay` finds in the recording.
-    @Test func aNamedPipeAtTheRecordedPace() throws {
+    /// A temporary directory with the tap-and-pan config and the description of the taps
+    /// recording's device; the recording.
+    private func setUp() throws -> (dir: TemporaryDirectory, config: String, desc: String, recording: EvemuRecording) {
         let dir = try TemporaryDirectory()
-        defer { dir.remove() }
         let config = dir.file("gestures.toml")
         try writeText(TestConfig.tapAndPan(), to: config)
-        let expected = try replayJSON(config: config, recording: Recording.taps, dir: dir)
-        try #require(expected.count == 9)
         let recording = try EvemuRecording.read(path: Recording.taps)
         let desc = dir.file("device.desc")
         try EvemuRecording(info: recording.info, events: []).write(to: desc)
+        return (dir, config, desc, recording)
+    }
+
+    /// Nine taps written into a named pipe at their recorded pace (one record arriving in two
+    /// pieces) are the nine taps that `gesturectl replay` finds in the recording.
+    @Test func aNamedPipeAtTheRecordedPace() throws {
+        let (dir, config, desc, recording) = try setUp()
+        defer { dir.remove() }
+        let expected = try replayJSON(config: config, recording: Recording.taps, dir: dir)
+        try #require(expected.count == 9)
         let fifo = dir.file("events")
         try #require(mkfifo(fifo, 0o600) == 0)
         let writer = open(fifo, O_RDWR | O_CLOEXEC)
@@ -75,13 +82,8 @@ struct StreamInputTests {
 
     /// At the end of the stream the device is detached and the daemon goes on.
     @Test func theEndOfStandardInputDetachesTheDevice() throws {
-        let dir = try TemporaryDirectory()
+        let (dir, config, desc, _) = try setUp()
         defer { dir.remove() }
-        let config = dir.file("gestures.toml")
-        try writeText(TestConfig.tapAndPan(), to: config)
-        let recording = try EvemuRecording.read(path: Recording.taps)
-        let desc = dir.file("device.desc")
-        try EvemuRecording(info: recording.info, events: []).write(to: desc)
         // GesturedProcess gives the daemon /dev/null as standard input: it ends at once.
         let daemon = try GesturedProcess(config: config, dir: dir, arguments: ["--stream", "-", "--desc", desc])
         #expect(eventually { daemon.log.contains("stream: end of -; the device is detached") }, "\(daemon.log)")

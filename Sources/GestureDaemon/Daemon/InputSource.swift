@@ -1,4 +1,6 @@
 import GestureCore
+import Logging
+import TouchInput
 
 /// Where the daemon's raw input comes from: live touchscreens, or a recording played on
 /// the loop's timer. Sources feed the pipeline directly from their callbacks.
@@ -10,4 +12,16 @@ protocol InputSource: AnyObject {
     func path(of device: DeviceID) -> String?
     /// Devices found but not in use, with why and what to do: `{"path", "name", "error"}`.
     var unusable: [JSONValue] { get }
+}
+
+extension GesturePipeline {
+    /// Attaches the device of a source that is not a device node (`--replay`, `--stream`),
+    /// logging the engine's unit warning; `source` names it in the log and errors.
+    func attachDevice(_ info: TouchDeviceInfo, source: String, path: String, logger: Logger) throws(ControlError) -> DeviceID {
+        guard let (id, warning) = addDevice(info) else {
+            throw ControlError(code: source, message: "\(path): libmtdev cannot convert this protocol-A device")
+        }
+        if let warning { logger.warning("\(source): \(warning)") }
+        return id
+    }
 }

@@ -27,10 +27,7 @@ final class ReplayInput: InputSource {
     /// Attaches the recording's device. Throws when libmtdev cannot take it.
     init(path: String, recording: EvemuRecording, speed: Double, loop: EventLoop, pipeline: GesturePipeline,
          logger: Logger) throws(ControlError) {
-        guard let (id, warning) = pipeline.addDevice(recording.info) else {
-            throw ControlError(code: "replay", message: "\(path): libmtdev cannot convert this protocol-A device")
-        }
-        if let warning { logger.warning("replay: \(warning)") }
+        let id = try pipeline.attachDevice(recording.info, source: "replay", path: path, logger: logger)
         self.path = path
         self.recording = recording
         self.speed = speed

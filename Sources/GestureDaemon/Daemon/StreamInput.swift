@@ -48,10 +48,7 @@ final class StreamInput: InputSource {
             throw ControlError(code: "stream", message: "\(SystemError("open", path))")
         }
         fd = FileDescriptor(raw)
-        guard let (id, warning) = pipeline.addDevice(info) else {
-            throw ControlError(code: "stream", message: "\(descPath): libmtdev cannot convert this protocol-A device")
-        }
-        if let warning { logger.warning("stream: \(warning)") }
+        let id = try pipeline.attachDevice(info, source: "stream", path: descPath, logger: logger)
         self.path = path
         self.loop = loop
         self.pipeline = pipeline
