@@ -80,6 +80,22 @@ struct StreamInputTests {
         try daemon.stop()
     }
 
+    /// A stream or description that cannot be read stops the start with the reason and the
+    /// path, and leaves no socket.
+    @Test func anUnreadableStreamOrDescriptionSaysWhich() throws {
+        let (dir, config, desc, _) = try setUp()
+        defer { dir.remove() }
+        let missing = dir.file("no-such-pipe")
+        let noStream = try runTool(Binary.gestured, ["--config", config, "--socket", dir.file("s.sock"),
+                                                     "--stream", missing, "--desc", desc], dir: dir)
+        #expect(noStream.status == 1 && noStream.stderr.contains(missing) && noStream.stderr.contains("No such file"),
+                "\(noStream)")
+        let noDesc = try runTool(Binary.gestured, ["--config", config, "--socket", dir.file("s.sock"),
+                                                   "--stream", "-", "--desc", dir.file("no.desc")], dir: dir)
+        #expect(noDesc.status == 1 && noDesc.stderr.contains("no.desc"), "\(noDesc)")
+        #expect(access(dir.file("s.sock"), F_OK) != 0)
+    }
+
     /// At the end of the stream the device is detached and the daemon goes on.
     @Test func theEndOfStandardInputDetachesTheDevice() throws {
         let (dir, config, desc, _) = try setUp()

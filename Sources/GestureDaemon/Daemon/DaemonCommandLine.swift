@@ -27,7 +27,7 @@ public struct DaemonCommandLine: Equatable, Sendable {
     /// The defaults: the default config, no option given.
     public init() {}
 
-    /// The daemon's options, with `--replay`'s recording when there is one.
+    /// The daemon's options, with the `--replay` recording or the `--stream` when there is one.
     public var options: DaemonOptions {
         DaemonOptions(configPath: configPath, socketPath: socketPath,
                       replay: replayPath.map { .init(path: $0, descPath: descPath, speed: replaySpeed) },
@@ -42,7 +42,8 @@ public struct DaemonCommandLine: Equatable, Sendable {
         var apply: @Sendable (inout DaemonCommandLine, String) throws(UsageError) -> Void
     }
 
-    static let options: [Option] = [
+    /// Every option, in the order `--help` lists them.
+    static let table: [Option] = [
         Option(name: "config", valueName: "file", help: "The config file (default: \(ConfigLoader.defaultPath)).") {
             $0.configPath = $1
         },
@@ -98,7 +99,7 @@ public struct DaemonCommandLine: Equatable, Sendable {
             }
             guard argument.hasPrefix("--") else { throw UsageError("unexpected argument '\(argument)'") }
             let (name, inlineValue) = split(option: argument.dropFirst(2))
-            guard let option = options.first(where: { $0.name == name }) else {
+            guard let option = table.first(where: { $0.name == name }) else {
                 throw UsageError("unknown option '--\(name)'")
             }
             guard let value = inlineValue ?? iterator.next() else {
@@ -140,7 +141,7 @@ public struct DaemonCommandLine: Equatable, Sendable {
             OPTIONS:
 
             """
-        for option in options {
+        for option in table {
             text += "  --\(option.name) <\(option.valueName)>\n      \(option.help)\n"
         }
         text += "  --version\n      Show the version.\n  -h, --help\n      Show this help.\n"
