@@ -231,6 +231,7 @@ extension SwipeParameters: ConfigurableParameters {
             .init("min_speed", .speed(\.minSpeed)),
             .init("max_duration", .duration(\.maxDuration)),
             .init("max_angle", .angle(\.maxAngle)),
+            .init("jitter", .length(\.jitter)),
         ]
     }
 

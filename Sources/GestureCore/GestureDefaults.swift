@@ -5,10 +5,6 @@ public enum GestureDefaults {
     /// A UIKit point in millimetres (1/163 inch).
     public static let pointInMillimeters = 25.4 / 163
 
-    /// Swipe: movement (mm) tolerated before the off-axis and reversal checks apply, so sensor
-    /// jitter at touch-down does not fail a swipe.
-    public static let swipeJitter = 2.0
-
     /// Velocities (pan, edge pan, pinch, rotation) average the change over this much of the
     /// recent past, µs, and a release after a pause this long reports zero.
     public static let velocityWindow: Microseconds = 100_000

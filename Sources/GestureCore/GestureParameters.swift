@@ -89,14 +89,18 @@ public struct SwipeParameters: Equatable, Sendable {
     public var touches = 1
     /// `direction` (right).
     public var directions: Directions = .right
-    /// Travel along a direction needed to recognize (10 mm).
+    /// Travel along a direction a completed stroke needs (10 mm); mid-stroke the need falls
+    /// from twice this at touch-down to this at `maxDuration`.
     public var minDistance: Length = .millimeters(10)
     /// Average speed since the first touch-down, mm/s (50).
     public var minSpeed = 50.0
     /// Fails this long after the first touch-down (0.5 s).
     public var maxDuration: Microseconds = 500_000
-    /// Largest off-axis angle, radians (30 deg).
+    /// Largest angle between the stroke's offset and its direction, radians (30 deg).
     public var maxAngle = 30 * Double.pi / 180
+    /// Movement tolerated backwards along a direction, and from the start before any rule
+    /// applies, so sensor noise at touch-down decides nothing (2 mm).
+    public var jitter: Length = .millimeters(2)
 
     public init() {}
 }

@@ -1,13 +1,26 @@
-/// `UISwipeGestureRecognizer` with our thresholds: `touches` contacts travel more than
-/// `minDistance` along one of `directions`, at an average of at least `minSpeed`
-/// since the first touch-down, within `maxAngle` of the axis. Fails at `maxDuration`
-/// after the first touch-down, on reversal, off axis, or when its contacts lift. Discrete.
+/// `UISwipeGestureRecognizer`, judged on the stroke as a whole, as a person reads it and as
+/// UIKit does: no angle of the first millimetres decides anything. On every frame the
+/// offset of the contacts' centroid from where they went down is compared with limits that
+/// tighten over `maxDuration` (the rule and its keys: docs/CONFIG.md, "How a swipe is judged"):
+///
+/// - recognized in a direction of `directions` when the offset along it is more than the
+///   distance needed, with the offset within `maxAngle` of it and an average speed along
+///   it of at least `minSpeed` since the first touch-down. Mid-stroke the distance needed
+///   falls from twice `minDistance` at touch-down to `minDistance` at `maxDuration`, so a
+///   hook at the start of a fast stroke is not yet a swipe; the frame that lifts the last
+///   contact completes the stroke, which then needs only `minDistance`;
+/// - a direction is ruled out once the stroke has come back along it by more than `jitter`
+///   (reversal, or movement backwards from the start), or moved across it further than the
+///   distance needed at that moment;
+/// - fails when every direction is ruled out; when, having gone `2 x jitter` from its
+///   start, its average speed since the first touch-down drops under `minSpeed` (a drag,
+///   so a pan waiting for the swipe to fail begins promptly); at `maxDuration` after the
+///   first touch-down; or when its contacts lift without a swipe. Discrete.
 final class SwipeRecognizer: Recognizer, FailingRecognizer {
     enum State: RecognizerState {
         case idle
-        /// Following the contacts since `downAt`; `farthest` is the largest travel so far
-        /// along the leading direction.
-        case tracking(downAt: Microseconds, farthest: Double)
+        /// Following the contacts since `downAt`.
+        case tracking(downAt: Microseconds)
         case finished
     }
 
@@ -15,60 +28,63 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
     private let parameters: SwipeParameters
     private var tracker = CentroidTracker()
     private var location = Location()
+    private var progress = DirectionProgress()
     private var direction: Directions = []
 
     init(_ parameters: SwipeParameters) { self.parameters = parameters }
 
     func update(_ input: RecognizerInput) -> RecognizerVerdict {
-        if state == .idle, input.began != 0 { state = .tracking(downAt: input.time, farthest: 0) }
-        guard case .tracking(let downAt, var farthest) = state else { return .none }
+        if state == .idle, input.began != 0 { state = .tracking(downAt: input.time) }
+        guard case .tracking(let downAt) = state else { return .none }
         let down = input.mask.nonzeroBitCount
         if down > parameters.touches { return fail(.tooManyTouches(down, allowed: parameters.touches)) }
-        if input.live == 0 { return fail(.liftedBeforeRecognized) }
-        tracker.track(input.contacts, input.live, at: input.time)
-        location.update(input, input.live)
+        // The frame that lifts the last contacts completes the stroke with their final positions.
+        let lifting = input.live == 0
+        let mask = lifting ? input.mask : input.live
+        tracker.track(input.contacts, mask, at: input.time)
+        location.update(input, mask)
 
-        let (leading, along, across) = leadingDirection()
-        let jitter = GestureDefaults.swipeJitter
-        let angle = angleOf(dy: abs(across), dx: along)
-        if tracker.distanceMM > jitter, along <= 0 || angle > parameters.maxAngle {
-            return fail(.offAxis(radians: along <= 0 ? .pi / 2 : angle, limit: parameters.maxAngle))
-        }
-        if farthest - along > jitter { return fail(.swipeReversed(mm: farthest - along)) }
-        farthest = max(farthest, along)
-        state = .tracking(downAt: downAt, farthest: farthest)
-
-        let distance = input.geometry.millimeters(parameters.minDistance)
-        guard along > distance else { return .none }
-        if down < parameters.touches { return fail(.tooFewTouches(down, required: parameters.touches)) }
-        let seconds = Double(max(input.time - downAt, 1)) / 1_000_000
-        let speed = along / seconds
-        if speed < parameters.minSpeed {
-            return fail(.swipeTooSlow(speed: speed, minimum: parameters.minSpeed))
-        }
-        direction = leading
-        state = .finished
-        return .recognized(.swiped(leading, mm: along, speed: speed))
-    }
-
-    /// The allowed direction the travel leads in, with the travel along it and across it (mm).
-    private func leadingDirection() -> (Directions, along: Double, across: Double) {
+        let g = input.geometry
+        let jitter = g.millimeters(parameters.jitter), floor = g.millimeters(parameters.minDistance)
+        let elapsed = input.time - downAt
+        let seconds = Double(max(elapsed, 1)) / 1_000_000
+        let need = lifting ? floor : floor * (2 - Double(elapsed) / Double(parameters.maxDuration))
         let dx = tracker.translationMMX, dy = tracker.translationMMY
-        var best: (Directions, along: Double, across: Double) = ([], -.infinity, 0)
-        consider(.right, dx, dy, &best)
-        consider(.left, -dx, dy, &best)
-        consider(.down, dy, dx, &best)
-        consider(.up, -dy, dx, &best)
-        return best
-    }
+        let travel = length(dx, dy), strokeSpeed = travel / seconds
 
-    private func consider(_ d: Directions, _ along: Double, _ across: Double,
-                          _ best: inout (Directions, along: Double, across: Double)) {
-        if parameters.directions.contains(d), along > best.along { best = (d, along, across) }
+        // UIKit: "a slow swipe requires high directional precision, a fast one low precision
+        // but a large distance". Only a fast stroke may leave `maxAngle` on its way.
+        let fast = strokeSpeed >= 2 * parameters.minSpeed
+        var judge = Judgement(directions: parameters.directions, jitter: jitter, sidewaysLimit: lifting ? nil : need,
+                              maxAngle: fast ? nil : parameters.maxAngle, moved: travel > jitter)
+        judge.consider(.right, dx, dy, &progress)
+        judge.consider(.left, -dx, dy, &progress)
+        judge.consider(.down, dy, dx, &progress)
+        judge.consider(.up, -dy, dx, &progress)
+        if progress.ruledOut.isSuperset(of: parameters.directions), let reason = judge.ruledOutReason {
+            return fail(reason)
+        }
+        if travel > 2 * jitter, strokeSpeed < parameters.minSpeed {
+            return fail(.swipeTooSlow(speed: strokeSpeed, minimum: parameters.minSpeed))
+        }
+        guard let best = judge.best, best.along > floor else {
+            return lifting ? fail(.liftedBeforeRecognized) : .none
+        }
+        if down < parameters.touches { return fail(.tooFewTouches(down, required: parameters.touches)) }
+        let speed = best.along / seconds
+        if speed < parameters.minSpeed { return fail(.swipeTooSlow(speed: speed, minimum: parameters.minSpeed)) }
+        let angle = angleOf(dy: abs(best.across), dx: best.along)
+        guard best.along > need, angle <= parameters.maxAngle else {
+            guard lifting else { return .none }
+            return fail(angle > parameters.maxAngle ? .offAxis(radians: angle, limit: parameters.maxAngle) : .liftedBeforeRecognized)
+        }
+        direction = best.direction
+        state = .finished
+        return .recognized(.swiped(best.direction, mm: best.along, speed: speed))
     }
 
     var deadline: Microseconds? {
-        if case .tracking(let downAt, _) = state { return downAt + parameters.maxDuration }
+        if case .tracking(let downAt) = state { return downAt + parameters.maxDuration }
         return nil
     }
 
@@ -86,6 +102,83 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
         state = .idle
         tracker = CentroidTracker()
         location = Location()
+        progress = DirectionProgress()
         direction = []
+    }
+}
+
+/// Per direction, over one stroke: the farthest offset along it so far (mm), and whether it
+/// has been ruled out.
+private struct DirectionProgress {
+    var right = 0.0, left = 0.0, up = 0.0, down = 0.0
+    var ruledOut: Directions = []
+
+    subscript(_ d: Directions) -> Double {
+        get {
+            switch d {
+            case .right: right
+            case .left: left
+            case .up: up
+            default: down
+            }
+        }
+        set {
+            switch d {
+            case .right: right = newValue
+            case .left: left = newValue
+            case .up: up = newValue
+            default: down = newValue
+            }
+        }
+    }
+}
+
+/// One frame's verdict on each allowed direction: rules directions out, and keeps the one
+/// the offset leads in among those left.
+private struct Judgement {
+    let directions: Directions
+    let jitter: Double
+    /// The most the offset may move across a direction; nil once the stroke is complete
+    /// (then only `maxAngle` judges it).
+    let sidewaysLimit: Double?
+    /// The largest angle between the offset and a direction; nil while the stroke is fast.
+    let maxAngle: Double?
+    /// The offset is beyond `jitter`: the rules apply.
+    let moved: Bool
+    private(set) var best: (direction: Directions, along: Double, across: Double)?
+    /// Why a direction was ruled out in this frame: of several off axis, the nearest.
+    private(set) var ruledOutReason: TraceReason?
+
+    init(directions: Directions, jitter: Double, sidewaysLimit: Double?, maxAngle: Double?, moved: Bool) {
+        self.directions = directions
+        self.jitter = jitter
+        self.sidewaysLimit = sidewaysLimit
+        self.maxAngle = maxAngle
+        self.moved = moved
+    }
+
+    mutating func consider(_ d: Directions, _ along: Double, _ across: Double, _ progress: inout DirectionProgress) {
+        guard directions.contains(d), !progress.ruledOut.contains(d) else { return }
+        let farthest = max(progress[d], along)
+        progress[d] = farthest
+        if moved {
+            if farthest - along > jitter {
+                return ruleOut(d, .swipeReversed(mm: farthest - along), &progress)
+            }
+            let angle = angleOf(dy: abs(across), dx: along)
+            if let maxAngle, angle > maxAngle {
+                return ruleOut(d, .offAxis(radians: angle, limit: maxAngle), &progress)
+            }
+            if let limit = sidewaysLimit, abs(across) > limit {
+                return ruleOut(d, .swipeSideways(mm: abs(across), limit: limit), &progress)
+            }
+        }
+        if best.map({ along > $0.along }) ?? true { best = (d, along, across) }
+    }
+
+    private mutating func ruleOut(_ d: Directions, _ reason: TraceReason, _ progress: inout DirectionProgress) {
+        progress.ruledOut.insert(d)
+        if case .offAxis(let angle, _) = reason, case .offAxis(let nearer, _)? = ruledOutReason, nearer <= angle { return }
+        ruledOutReason = reason
     }
 }

@@ -21,6 +21,8 @@ public enum TraceReason: Equatable, Sendable, CustomStringConvertible {
     case swipeTooSlow(speed: Double, minimum: Double)
     case swipeDeadline(Microseconds)
     case swipeReversed(mm: Double)
+    /// Moved `mm` > `limit` mm across every direction it could swipe in.
+    case swipeSideways(mm: Double, limit: Double)
     case offAxis(radians: Double, limit: Double)
     case notAtEdge
     case scaleChanged(mm: Double, limit: Double)
@@ -67,6 +69,7 @@ public enum TraceReason: Equatable, Sendable, CustomStringConvertible {
         case .swipeTooSlow(let speed, let minimum): "\(format(speed)) mm/s < \(format(minimum)) mm/s"
         case .swipeDeadline(let deadline): "not swiped within \(milliseconds(deadline)) ms"
         case .swipeReversed(let mm): "reversed by \(format(mm)) mm"
+        case .swipeSideways(let mm, let limit): "moved \(format(mm)) mm sideways > \(format(limit)) mm"
         case .offAxis(let radians, let limit):
             "off axis by \(format(radians * 180 / .pi)) deg > \(format(limit * 180 / .pi)) deg"
         case .notAtEdge: "first touch not at an edge"

@@ -8,21 +8,30 @@ import TouchInput
 struct Replay {
     let harness: EngineHarness
     let info: TouchDeviceInfo
+    /// The frames the normalizer made of the recording.
+    let frames: [TouchFrame]
+    let sizeMM: (width: Double, height: Double)?
 
-    /// `build` adds the gestures to a model whose screen matches the panel.
-    init(_ file: String, _ build: (inout ModelBuilder) -> Void) throws {
-        let recording = try EvemuRecording.read(path: SharedRecordings.path(file))
+    /// `build` adds the gestures to a model whose screen matches the panel; `desc` is the
+    /// device description of an events-only recording.
+    init(_ file: String, desc: String? = nil, sizeMM: (width: Double, height: Double)? = nil,
+         _ build: (inout ModelBuilder) -> Void) throws {
+        let recording = try EvemuRecording.read(path: SharedRecordings.path(file), descPath: desc.map(SharedRecordings.path))
         info = recording.info
         var m = ModelBuilder(screen: ScreenSize(width: Double(info.x.maximum - info.x.minimum + 1),
                                                 height: Double(info.y.maximum - info.y.minimum + 1)))
         build(&m)
         harness = EngineHarness(model: try m.build())
-        harness.attach(device: DeviceID(1), name: info.name, x: info.x, y: info.y)
+        var mapping = DeviceMapping.identity
+        mapping.sizeMM = sizeMM
+        harness.attach(device: DeviceID(1), name: info.name, x: info.x, y: info.y, mapping: mapping)
         let normalizer = try #require(TouchNormalizer(device: DeviceID(1), info: info))
         var frames: [TouchFrame] = []
         for event in recording.events where normalizer.feed(event) { frames.append(normalizer.frame) }
         harness.run(frames)
         harness.settle()
+        self.frames = frames
+        self.sizeMM = sizeMM
     }
 
     var log: [String] { harness.log }

@@ -17,7 +17,8 @@ import Testing
         ("edge-pan", [("min_touches", "2"), ("max_touches", "3"), ("threshold", "\"2mm\""), ("edges", "[\"top\"]"),
                       ("edge_margin", "\"8mm\"")]),
         ("swipe", [("touches", "2"), ("directions", "[\"up\"]"), ("min_distance", "\"20mm\""),
-                   ("min_speed", "\"80mm/s\""), ("max_duration", "\"1s\""), ("max_angle", "\"20deg\"")]),
+                   ("min_speed", "\"80mm/s\""), ("max_duration", "\"1s\""), ("max_angle", "\"20deg\""),
+                   ("jitter", "\"3mm\"")]),
         ("pinch", [("threshold", "\"2mm\"")]),
         ("rotation", [("threshold", "\"5deg\"")]),
     ]

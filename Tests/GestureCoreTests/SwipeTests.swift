@@ -48,7 +48,8 @@ import Testing
         // 35 degrees off the right axis.
         let h = try swipe(to: 80 * 0.819, 80 * 0.574, in: 100 * ms)
         #expect(h.log.isEmpty)
-        #expect(h.traceLog.contains("[root/g] possible -> failed (off axis by 34.88 deg > 30 deg)")) // 35 deg in 0.1 px device units
+        // 35 deg in 0.1 px device units, judged on the completed stroke at the lift.
+        #expect(h.traceLog.contains("[root/g] possible -> failed (off axis by 35.02 deg > 30 deg)"))
         let within = try swipe(to: 80 * 0.906, 80 * 0.423, in: 100 * ms) // 25 degrees
         #expect(within.log == ["g recognized"])
     }
@@ -82,5 +83,78 @@ import Testing
         }
         #expect(one.log.isEmpty)
         #expect(one.traceLog.contains("[root/g] possible -> failed (1 touches < 2)"))
+    }
+
+    // The stroke as a whole (issue 11): a hook decides nothing, a drag still fails promptly.
+
+    /// 12 mm right and 6 mm up in 50 ms (27 deg off the right axis), then a fling up to 45 mm:
+    /// a person sees a fling up. Its first 10 mm alone would have been a right swipe.
+    @Test(arguments: [[Directions.up, .down, .left, .right], [.up]])
+    func aHookThenAFlingIsJudgedByTheStroke(directions: [Directions]) throws {
+        let h = run(try single(.swipe) { $0.swipe.directions = Directions(directions) }) { b in
+            b.down(1, x: 500, y: 300, at: 0)
+            b.drag(1, toX: 548, toY: 276, from: 0, duration: 50 * ms, steps: 5)
+            b.drag(1, toX: 540, toY: 120, from: 50 * ms, duration: 100 * ms, steps: 10)
+            b.up(1, at: 160 * ms)
+        }
+        #expect(h.log == ["g recognized"])
+        #expect(h.events.first?.direction == .up)
+    }
+
+    /// A drag at 40 mm/s, 45 deg off both axes: slower than twice min_speed, so it must keep
+    /// within max_angle, and fails as soon as it leaves the 2 mm jitter allowance (50 ms).
+    @Test func aSlowDiagonalDragFailsAsSoonAsItMoves() throws {
+        let h = run(try single(.swipe) { $0.swipe.directions = [.up, .down, .left, .right] }) { b in
+            b.down(1, x: 500, y: 300, at: 0)
+            b.drag(1, toX: 600, toY: 400, from: 0, duration: 884 * ms, steps: 110) // 35 mm
+            b.up(1, at: 900 * ms)
+        }
+        let failed = try #require(h.trace.first { $0.to == .failed })
+        #expect(failed.time <= 60 * ms)
+        #expect(h.traceLog.contains { $0.hasPrefix("[root/g] possible -> failed (off axis by 45") })
+    }
+
+    /// A drag straight right at 25 mm/s fails as too slow once it has gone 4 mm (twice the
+    /// jitter allowance, 160 ms), not only when it has gone min_distance (400 ms).
+    @Test func aSlowDragAlongTheAxisFailsAfterFourMillimetres() throws {
+        let h = run(try single(.swipe)) { b in
+            b.down(1, x: 500, y: 300, at: 0)
+            b.drag(1, toX: 600, toY: 300, from: 0, duration: 1000 * ms, steps: 125)
+            b.up(1, at: 1010 * ms)
+        }
+        let failed = try #require(h.trace.first { $0.to == .failed })
+        #expect(failed.time <= 170 * ms)
+        #expect(h.traceLog.contains { $0.contains("mm/s < 50 mm/s") })
+    }
+
+    /// Mid-stroke a swipe needs twice min_distance at touch-down (falling to min_distance at
+    /// max_duration); the lift completes the stroke, which then needs only min_distance.
+    @Test func aShortFlickIsRecognizedWhenItLifts() throws {
+        func flick(px: Double) -> EngineHarness {
+            run(try! single(.swipe)) { b in
+                b.down(1, x: 500, y: 300, at: 0)
+                b.drag(1, toX: 500 + px, toY: 300, from: 0, duration: 60 * ms, steps: 6)
+                b.up(1, at: 70 * ms)
+            }
+        }
+        let h = flick(px: 48) // 12 mm
+        #expect(h.log == ["g recognized"])
+        #expect(h.events.first?.time == 70 * ms)
+        #expect(flick(px: 36).log.isEmpty) // 9 mm
+    }
+
+    /// `jitter` is how far a stroke may come back along its direction.
+    @Test func jitterIsTheReversalAllowance() throws {
+        func back3mm(_ jitter: Length) -> EngineHarness {
+            run(try! single(.swipe) { $0.swipe.jitter = jitter }) { b in
+                b.down(1, x: 500, y: 300, at: 0)
+                b.move(1, x: 540, y: 300, at: 40 * ms)
+                b.move(1, x: 528, y: 300, at: 60 * ms)
+                b.drag(1, toX: 620, toY: 300, from: 60 * ms, duration: 60 * ms, steps: 6)
+                b.up(1, at: 130 * ms)
+            }
+        }
+        #expect(back3mm(.millimeters(2)).traceLog.contains("[root/g] possible -> failed (reversed by 3 mm)"))
+        #expect(back3mm(.millimeters(4)).log == ["g recognized"])
     }
 }

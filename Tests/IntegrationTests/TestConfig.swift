@@ -30,7 +30,7 @@ enum Recording {
     static let drag = SharedRecordings.path("atmel-maxtouch-1-finger-drag-up-down.evemu")
     /// A two-finger tap (0.8 s).
     static let twoFingerTap = SharedRecordings.path("atmel-maxtouch-2-finger-tap.evemu")
-    /// A 0.2 s flick to the right (Google Pixel Tablet).
+    /// A 0.2 s flick up, after a hook to the right (Google Pixel Tablet).
     static let flick = SharedRecordings.path("google-pixel-tablet-nvt-1-finger-swipe.evemu")
     /// Slow two-finger pinches over 46 s (LG Display).
     static let pinch = SharedRecordings.path("hid-devices-lg-1fd2-0064-slow-pinch-2slot.evemu")
