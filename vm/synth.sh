@@ -15,7 +15,7 @@ write() { # NAME, primitives on stdin
 }
 
 # ELAN 04f3:010c, 3312x1872 at 10 units/mm (331x187 mm), 10 slots.
-# One-finger swipe right: 80 mm in 200 ms (swipe 10 mm at 50 mm/s; lisgd: 464 px, 210 ms).
+# One-finger swipe right: 80 mm in 200 ms (swipe: 20 mm early, 10 mm by 0.5 s, at 50 mm/s; lisgd: 464 px, 210 ms).
 # Ten strokes a second apart, for latency percentiles.
 for i in $(seq 0 9); do echo "stroke $i 0.20 1 800 900 800 0 0"; done | write elan-swipe-right
 # One tap, then a double tap: gaps 920 ms and 150 ms against the 350 ms tap interval,

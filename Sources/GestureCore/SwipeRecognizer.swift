@@ -26,12 +26,18 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
 
     var state = State.idle
     private let parameters: SwipeParameters
+    /// tan(`maxAngle`): the angle test compares across with along, no atan2 per frame.
+    private let maxSlope: Double
     private var tracker = CentroidTracker()
     private var location = Location()
     private var progress = DirectionProgress()
     private var direction: Directions = []
 
-    init(_ parameters: SwipeParameters) { self.parameters = parameters }
+    init(_ parameters: SwipeParameters) {
+        self.parameters = parameters
+        // From 90 deg on every offset that is not backwards is within the angle.
+        maxSlope = parameters.maxAngle < .pi / 2 ? slope(of: parameters.maxAngle) : .infinity
+    }
 
     func update(_ input: RecognizerInput) -> RecognizerVerdict {
         if state == .idle, input.began != 0 { state = .tracking(downAt: input.time) }
@@ -56,7 +62,7 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
         // but a large distance". Only a fast stroke may leave `maxAngle` on its way.
         let fast = strokeSpeed >= 2 * parameters.minSpeed
         var judge = Judgement(directions: parameters.directions, jitter: jitter, sidewaysLimit: lifting ? nil : need,
-                              maxAngle: fast ? nil : parameters.maxAngle, moved: travel > jitter)
+                              maxAngle: fast ? nil : parameters.maxAngle, maxSlope: maxSlope, moved: travel > jitter)
         judge.consider(.right, dx, dy, &progress)
         judge.consider(.left, -dx, dy, &progress)
         judge.consider(.down, dy, dx, &progress)
@@ -73,10 +79,11 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
         if down < parameters.touches { return fail(.tooFewTouches(down, required: parameters.touches)) }
         let speed = best.along / seconds
         if speed < parameters.minSpeed { return fail(.swipeTooSlow(speed: speed, minimum: parameters.minSpeed)) }
-        let angle = angleOf(dy: abs(best.across), dx: best.along)
-        guard best.along > need, angle <= parameters.maxAngle else {
+        let straight = abs(best.across) <= best.along * maxSlope
+        guard best.along > need, straight else {
             guard lifting else { return .none }
-            return fail(angle > parameters.maxAngle ? .offAxis(radians: angle, limit: parameters.maxAngle) : .liftedBeforeRecognized)
+            let angle = angleOf(dy: abs(best.across), dx: best.along)
+            return fail(straight ? .liftedBeforeRecognized : .offAxis(radians: angle, limit: parameters.maxAngle))
         }
         direction = best.direction
         state = .finished
@@ -143,17 +150,20 @@ private struct Judgement {
     let sidewaysLimit: Double?
     /// The largest angle between the offset and a direction; nil while the stroke is fast.
     let maxAngle: Double?
+    /// tan(`maxAngle`).
+    let maxSlope: Double
     /// The offset is beyond `jitter`: the rules apply.
     let moved: Bool
     private(set) var best: (direction: Directions, along: Double, across: Double)?
     /// Why a direction was ruled out in this frame: of several off axis, the nearest.
     private(set) var ruledOutReason: TraceReason?
 
-    init(directions: Directions, jitter: Double, sidewaysLimit: Double?, maxAngle: Double?, moved: Bool) {
+    init(directions: Directions, jitter: Double, sidewaysLimit: Double?, maxAngle: Double?, maxSlope: Double, moved: Bool) {
         self.directions = directions
         self.jitter = jitter
         self.sidewaysLimit = sidewaysLimit
         self.maxAngle = maxAngle
+        self.maxSlope = maxSlope
         self.moved = moved
     }
 
@@ -165,9 +175,8 @@ private struct Judgement {
             if farthest - along > jitter {
                 return ruleOut(d, .swipeReversed(mm: farthest - along), &progress)
             }
-            let angle = angleOf(dy: abs(across), dx: along)
-            if let maxAngle, angle > maxAngle {
-                return ruleOut(d, .offAxis(radians: angle, limit: maxAngle), &progress)
+            if let maxAngle, abs(across) > along * maxSlope {
+                return ruleOut(d, .offAxis(radians: angleOf(dy: abs(across), dx: along), limit: maxAngle), &progress)
             }
             if let limit = sidewaysLimit, abs(across) > limit {
                 return ruleOut(d, .swipeSideways(mm: abs(across), limit: limit), &progress)
