@@ -13,9 +13,11 @@
 ///   (reversal, or movement backwards from the start), or moved across it further than the
 ///   distance needed at that moment;
 /// - fails when every direction is ruled out; when, having gone `2 x jitter` from its
-///   start, its average speed since the first touch-down drops under `minSpeed` (a drag,
-///   so a pan waiting for the swipe to fail begins promptly); at `maxDuration` after the
-///   first touch-down; or when its contacts lift without a swipe. Discrete.
+///   start, its average speed since the first touch-down is under `minSpeed` and it is not
+///   fast now (a drag, so a pan waiting for the swipe to fail begins promptly); at
+///   `maxDuration` after the first touch-down; or when its contacts lift without a swipe.
+///   Fast is twice `minSpeed`, over the stroke since it left the `jitter` allowance and
+///   went as far again (else since touch-down). Discrete.
 final class SwipeRecognizer: Recognizer, FailingRecognizer {
     enum State: RecognizerState {
         case idle
@@ -56,11 +58,17 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
         let seconds = Double(max(elapsed, 1)) / 1_000_000
         let need = lifting ? floor : floor * (2 - Double(elapsed) / Double(parameters.maxDuration))
         let dx = tracker.translationMMX, dy = tracker.translationMMY
-        let travel = length(dx, dy), strokeSpeed = travel / seconds
+        let travel = length(dx, dy)
+        if travel > jitter, progress.movedAt == nil { progress.moved(at: input.time, dx, dy) }
+        // The speed since the stroke left the jitter allowance, once it has gone that far
+        // again: what it does now, where the average since touch-down includes a rest.
+        let leg = progress.movedAt.map { (mm: length(dx - progress.movedX, dy - progress.movedY), since: $0) }
+        let legSpeed = leg.flatMap { $0.mm > jitter ? $0.mm / Double(max(input.time - $0.since, 1)) * 1_000_000 : nil }
 
         // UIKit: "a slow swipe requires high directional precision, a fast one low precision
         // but a large distance". Only a fast stroke may leave `maxAngle` on its way.
-        let fast = strokeSpeed >= 2 * parameters.minSpeed
+        let strokeSpeed = travel / seconds
+        let fast = (legSpeed ?? strokeSpeed) >= 2 * parameters.minSpeed
         var judge = Judgement(directions: parameters.directions, jitter: jitter, sidewaysLimit: lifting ? nil : need,
                               maxAngle: fast ? nil : parameters.maxAngle, maxSlope: maxSlope, moved: travel > jitter)
         judge.consider(.right, dx, dy, &progress)
@@ -70,7 +78,9 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
         if progress.ruledOut.isSuperset(of: parameters.directions), let reason = judge.ruledOutReason {
             return fail(reason)
         }
-        if travel > 2 * jitter, strokeSpeed < parameters.minSpeed {
+        // A drag, so a pan waiting for the swipe to fail begins promptly; a finger that
+        // rested and now flicks is fast (and judged once its speed now is known).
+        if travel > 2 * jitter, strokeSpeed < parameters.minSpeed, legSpeed != nil, !fast {
             return fail(.swipeTooSlow(speed: strokeSpeed, minimum: parameters.minSpeed))
         }
         guard let best = judge.best, best.along > floor else {
@@ -114,11 +124,19 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
     }
 }
 
-/// Per direction, over one stroke: the farthest offset along it so far (mm), and whether it
-/// has been ruled out.
+/// Over one stroke: per direction the farthest offset along it so far (mm) and whether it
+/// has been ruled out; when and where (offset, mm) the stroke left the jitter allowance.
 private struct DirectionProgress {
     var right = 0.0, left = 0.0, up = 0.0, down = 0.0
     var ruledOut: Directions = []
+    private(set) var movedAt: Microseconds?
+    private(set) var movedX = 0.0, movedY = 0.0
+
+    mutating func moved(at time: Microseconds, _ x: Double, _ y: Double) {
+        movedAt = time
+        movedX = x
+        movedY = y
+    }
 
     subscript(_ d: Directions) -> Double {
         get {

@@ -76,9 +76,9 @@ struct RecordedSwipeTests {
         Row(file: "ntrig-protocol-A-2-finger-touch-release.events", desc: "ntrig-protocol-A.desc",
             sizeMM: (261, 163), swipes: [], why: "two resting fingers (12.1-inch 16:10, assumed)"),
         Row(file: "quanta-optical-1-finger-drags-and-tap.events", desc: "quanta-optical.desc", sizeMM: (509, 286),
-            swipes: [(10392, .right)],
-            why: "slow drags and touches; the stroke at 10.2 s opens with 16 mm right (7 deg off) at 67 mm/s, a "
-                + "slow swipe right, before it drags on (23-inch 16:9 all-in-one, assumed)"),
+            swipes: [(10392, .right), (12704, .right)],
+            why: "slow drags and touches; the strokes at 10.2 s and 12.5 s open with 16 mm right (7 and 17 deg "
+                + "off) at 65-70 mm/s, slow swipes right, before they drag on (23-inch 16:9 all-in-one, assumed)"),
     ]
 
     @Test(arguments: rows)

@@ -127,6 +127,17 @@ import Testing
         #expect(h.traceLog.contains { $0.contains("mm/s < 50 mm/s") })
     }
 
+    /// A finger that rests 200 ms (no frames, as many panels send none for a still finger)
+    /// and then flicks: the average since touch-down starts low, but the stroke is fast now.
+    @Test func aRestThenAFlickIsASwipe() throws {
+        let h = run(try single(.swipe)) { b in
+            b.down(1, x: 500, y: 300, at: 0)
+            b.drag(1, toX: 740, toY: 300, from: 200 * ms, duration: 100 * ms, steps: 10) // 60 mm
+            b.up(1, at: 310 * ms)
+        }
+        #expect(h.log == ["g recognized"])
+    }
+
     /// Mid-stroke a swipe needs twice min_distance at touch-down (falling to min_distance at
     /// max_duration); the lift completes the stroke, which then needs only min_distance.
     @Test func aShortFlickIsRecognizedWhenItLifts() throws {
