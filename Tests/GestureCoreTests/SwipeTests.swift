@@ -101,30 +101,32 @@ import Testing
         #expect(h.events.first?.direction == .up)
     }
 
+    /// A drag from (500, 300) to `(x, y)` px over `duration` in 8 ms frames, with a swipe in
+    /// every direction: when the swipe failed, and why.
+    func slowDrag(toX x: Double, y: Double, in duration: Int64) throws -> (time: Int64, reason: String) {
+        let h = run(try single(.swipe) { $0.swipe.directions = [.up, .down, .left, .right] }) { b in
+            b.down(1, x: 500, y: 300, at: 0)
+            b.drag(1, toX: x, toY: y, from: 0, duration: duration, steps: Int(duration / (8 * ms)))
+            b.up(1, at: duration + 10 * ms)
+        }
+        let failed = try #require(h.trace.first { $0.to == .failed })
+        return (failed.time, failed.reason.describe(in: h.engine.model))
+    }
+
     /// A drag at 40 mm/s, 45 deg off both axes: slower than twice min_speed, so it must keep
     /// within max_angle, and fails as soon as it leaves the 2 mm jitter allowance (50 ms).
     @Test func aSlowDiagonalDragFailsAsSoonAsItMoves() throws {
-        let h = run(try single(.swipe) { $0.swipe.directions = [.up, .down, .left, .right] }) { b in
-            b.down(1, x: 500, y: 300, at: 0)
-            b.drag(1, toX: 600, toY: 400, from: 0, duration: 884 * ms, steps: 110) // 35 mm
-            b.up(1, at: 900 * ms)
-        }
-        let failed = try #require(h.trace.first { $0.to == .failed })
+        let failed = try slowDrag(toX: 600, y: 400, in: 880 * ms) // 35 mm
         #expect(failed.time <= 60 * ms)
-        #expect(h.traceLog.contains { $0.hasPrefix("[root/g] possible -> failed (off axis by 45") })
+        #expect(failed.reason.hasPrefix("off axis by 45"))
     }
 
     /// A drag straight right at 25 mm/s fails as too slow once it has gone 4 mm (twice the
     /// jitter allowance, 160 ms), not only when it has gone min_distance (400 ms).
     @Test func aSlowDragAlongTheAxisFailsAfterFourMillimetres() throws {
-        let h = run(try single(.swipe)) { b in
-            b.down(1, x: 500, y: 300, at: 0)
-            b.drag(1, toX: 600, toY: 300, from: 0, duration: 1000 * ms, steps: 125)
-            b.up(1, at: 1010 * ms)
-        }
-        let failed = try #require(h.trace.first { $0.to == .failed })
+        let failed = try slowDrag(toX: 600, y: 300, in: 1000 * ms)
         #expect(failed.time <= 170 * ms)
-        #expect(h.traceLog.contains { $0.contains("mm/s < 50 mm/s") })
+        #expect(failed.reason.hasSuffix("mm/s < 50 mm/s"))
     }
 
     /// A finger that rests 200 ms (no frames, as many panels send none for a still finger)
