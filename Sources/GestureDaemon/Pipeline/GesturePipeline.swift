@@ -77,6 +77,9 @@ public final class GesturePipeline {
     /// Feeds one raw event of a device; a completed frame goes through the engine.
     @inline(__always)
     public func feed(_ event: RawInputEvent, device index: Int) {
+        // Underscored on purpose (docs/BENCHMARKS.md, "The performance corner"): the
+        // supported `takeUnretainedValue()` retains and releases per event; `devices` keeps
+        // the normalizer alive, the guarantee this call asks for.
         normalizers[index]._withUnsafeGuaranteedRef { normalizer in
             if normalizer.feed(event) {
                 engine.handle(normalizer.frame, into: &events)
