@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// A device description and its events in the format of `evemu-record`.
 public struct EvemuRecording: Equatable, Sendable {
     public var info: TouchDeviceInfo

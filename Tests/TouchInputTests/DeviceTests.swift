@@ -1,5 +1,6 @@
 import GestureCore
 import Glibc
+import LinuxSystem
 import Testing
 @testable import TouchInput
 

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import JSONOutput
+import LinuxSystem
 import TouchInput
 
 /// Why gesturectl could not talk to the daemon, worded for the person at the terminal.

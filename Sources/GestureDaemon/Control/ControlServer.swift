@@ -3,6 +3,8 @@ import Glibc
 #endif
 import CLinuxShims
 import GestureCore
+import JSONOutput
+import LinuxSystem
 import Logging
 import TouchInput
 

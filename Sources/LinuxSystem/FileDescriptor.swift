@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TouchInput
 
 /// An owned file descriptor, closed when the last reference goes away.
 public final class FileDescriptor {

@@ -2,8 +2,8 @@ import Glibc
 
 /// Whole-file reads and writes through Glibc (no Foundation), with `SystemError`s that name
 /// the path.
-enum TextFile {
-    static func readBytes(_ path: String) throws(SystemError) -> [UInt8] {
+public enum TextFile {
+    public static func readBytes(_ path: String) throws(SystemError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw SystemError.current("open", path: path) }
         defer { close(fd) }
@@ -21,7 +21,7 @@ enum TextFile {
         return bytes
     }
 
-    static func write(_ text: String, to path: String) throws(SystemError) {
+    public static func write(_ text: String, to path: String) throws(SystemError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SystemError.current("open", path: path) }
         defer { close(fd) }
