@@ -1,5 +1,5 @@
 /// The one defaults table: UIKit's documented values, and ours where UIKit is silent
-/// (`uikit-semantics.md`, "Parameters and defaults"). The config overrides single fields.
+/// (docs/SEMANTICS.md, "Defaults where UIKit is silent"). The config overrides single fields.
 public enum GestureDefaults {
     /// A UIKit point in millimetres (1/163 inch).
     public static let pointInMillimeters = 25.4 / 163
