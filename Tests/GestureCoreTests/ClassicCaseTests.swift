@@ -2,7 +2,7 @@ import GestureCore
 import TestSupport
 import Testing
 
-/// The classic cases of `uikit-semantics.md`, each exactly as the seeds describe it.
+/// The classic cases of docs/SEMANTICS.md, each exactly as the seeds describe it.
 @Suite struct ClassicCaseTests {
     // MARK: 1. single tap waiting for a double tap
 

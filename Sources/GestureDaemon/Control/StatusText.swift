@@ -1,3 +1,4 @@
+import JSONOutput
 import TouchInput
 
 /// Renders a `status` reply as readable tables for `gesturectl status`. Missing sections

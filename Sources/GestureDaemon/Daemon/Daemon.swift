@@ -4,6 +4,8 @@ import Glibc
 import CLinuxShims
 import GestureConfig
 import GestureCore
+import JSONOutput
+import LinuxSystem
 import Logging
 import TouchInput
 
