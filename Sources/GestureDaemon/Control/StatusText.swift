@@ -29,6 +29,9 @@ public enum StatusText {
         if let dropped = status["dropped_contacts"]?.intValue, dropped > 0 {
             head.append(("dropped contacts", "\(dropped) (went down while 64 were already tracked)"))
         }
+        if let bugs = status["engine_bugs"]?.intValue, bugs > 0 {
+            head.append(("engine bugs", "\(bugs) illegal phase changes refused (a bug: please report it with `gesturectl monitor --trace`)"))
+        }
         let keyWidth = head.map(\.0.count).max() ?? 0
         out += head.map { pad($0.0 + ":", keyWidth + 1) + " " + $0.1 }
 

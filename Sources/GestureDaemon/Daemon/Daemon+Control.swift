@@ -20,6 +20,7 @@ extension Daemon: ControlHandler {
             ("devices", deviceList(detailed: false)),
             ("unusable_devices", .array(input.unusable)),
             ("dropped_contacts", .number(Double(snapshot.droppedContacts))),
+            ("engine_bugs", .number(Double(snapshot.engineBugs))),
         ]
         if let replay {
             let state: String = switch replay.state {
