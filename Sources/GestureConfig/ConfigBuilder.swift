@@ -1,5 +1,4 @@
 import GestureCore
-import TOMLKit
 
 /// Walks the parsed TOML table section by section, reporting problems to the sink and
 /// carrying on with placeholders so that one pass finds them all.
@@ -14,7 +13,7 @@ final class ConfigBuilder {
     struct TopLevel {
         let daemon: TableReader?
         let screen: TableReader?
-        let devices: TOMLValueConvertible?
+        let devices: TOMLValue?
         let views: TableReader?
         let gestures: TableReader?
     }

@@ -1,5 +1,4 @@
 import GestureCore
-import TOMLKit
 
 /// Reads and validates a gestured config file into a `Configuration`.
 public enum ConfigLoader {
@@ -13,7 +12,7 @@ public enum ConfigLoader {
         try parse(text: FileText.read(path: path, enforcingSafety: enforcingSafety), file: path)
     }
 
-    /// Parses a config. Throws the first syntax error (TOMLKit's line and column), or, for a
+    /// Parses a config. Throws the first syntax error (toml++'s line and column), or, for a
     /// file that parses, every semantic problem found in one pass, in file order.
     public static func parse(text: String, file: String) throws(ConfigError) -> Configuration {
         if let nul = text.unicodeScalars.firstIndex(of: "\0") {
@@ -31,13 +30,9 @@ public enum ConfigLoader {
         }
         let root: TOMLTable
         do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            let position = SourcePosition(line: error.source.begin.line, column: error.source.begin.column)
-            throw .syntax(Diagnostic(file: file, position: position, keyPath: ConfigKeyPath(), message: error.description))
+            root = try TOMLTable.parse(text)
         } catch {
-            throw .syntax(Diagnostic(file: file, position: SourcePosition(line: 1, column: 1), keyPath: ConfigKeyPath(),
-                                     message: "\(error)"))
+            throw .syntax(Diagnostic(file: file, position: error.position, keyPath: ConfigKeyPath(), message: error.message))
         }
         let sink = DiagnosticSink(file: file, locator: locator)
         let configuration = ConfigBuilder(root: root, sink: sink).build()

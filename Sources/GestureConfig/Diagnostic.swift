@@ -48,7 +48,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     }
 
     public var description: String {
-        // Syntax errors have no key path: TOMLKit does not say which key it was reading.
+        // Syntax errors have no key path: toml++ does not say which key it was reading.
         let path = keyPath.segments.isEmpty ? "" : "\(keyPath): "
         return "\(file):\(position.line):\(position.column): error: \(path)\(fullMessage)"
     }
@@ -58,7 +58,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
 public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be read: the path and `strerror` text.
     case unreadable(path: String, reason: String)
-    /// The file is not valid TOML: the first syntax error, at TOMLKit's line and column.
+    /// The file is not valid TOML: the first syntax error, at toml++'s line and column.
     case syntax(Diagnostic)
     /// The file is valid TOML but not a valid config: every problem found, in file order.
     case invalid([Diagnostic])

@@ -1,5 +1,5 @@
-/// Finds where each key of a TOML file is written, because TOMLKit's parsed values carry
-/// no positions. It reads table headers (`[a.b]`, `[[a]]`) and `key =` lines and skips
+/// Finds where each key of a TOML file is written (the values copied out of toml++ keep
+/// no positions). It reads table headers (`[a.b]`, `[[a]]`) and `key =` lines and skips
 /// values (strings, arrays and inline tables, over several lines if need be) without
 /// reading them: it is not a TOML parser. Keys inside inline tables are not located;
 /// `position(of:)` answers for them with the enclosing key.
