@@ -24,9 +24,9 @@ public enum ConfigLoader {
                                      keyPath: ConfigKeyPath(), message: "NUL character in the file"))
         }
         let locator = KeyLocator(text: text)
-        if let position = locator.malformedHeader {
-            throw .syntax(Diagnostic(file: file, position: position, keyPath: ConfigKeyPath(),
-                                     message: "expected a table name after '[' (a bare key or a quoted one)"))
+        if let refusal = locator.refusal {
+            throw .syntax(Diagnostic(file: file, position: refusal.position, keyPath: ConfigKeyPath(),
+                                     message: refusal.message))
         }
         let root: TOMLTable
         do {
