@@ -26,7 +26,8 @@ public struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
             switch segment {
             case .key(let key):
                 if !text.isEmpty { text += "." }
-                text += Self.isBare(key) ? key : "\"\(key)\""
+                let shown = Diagnostic.shortened(key)
+                text += Self.isBare(shown) ? shown : "\"\(shown)\""
             case .index(let index):
                 text += "[\(index)]"
             }

@@ -38,6 +38,16 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
         self.didYouMean = didYouMean
     }
 
+    /// Names, keys and values longer than this are shown shortened, with their length.
+    static let maximumShownLength = 64
+
+    /// `text`, or its first 32 characters and its length when it is longer than
+    /// `maximumShownLength` (a 3 MiB key was printed twice in full).
+    static func shortened(_ text: String) -> String {
+        guard text.utf8.count > maximumShownLength, text.count > maximumShownLength else { return text }
+        return "\(text.prefix(32))... (\(text.count) characters)"
+    }
+
     /// The message with expected, found and did-you-mean spelled out.
     public var fullMessage: String {
         var text = message

@@ -29,7 +29,7 @@ extension ConfigBuilder {
         if let typeName = reader.string("type") {
             type = GestureType(rawValue: typeName)
             if type == nil {
-                sink.report(typePath, "unknown gesture type '\(typeName)'",
+                sink.report(typePath, "unknown gesture type '\(Diagnostic.shortened(typeName))'",
                             expected: typeNames.joined(separator: ", "),
                             didYouMean: DidYouMean.suggestion(for: typeName, among: typeNames))
             }
@@ -42,7 +42,7 @@ extension ConfigBuilder {
             if let found = views.firstIndex(where: { $0.name == viewName }) {
                 view = found
             } else {
-                sink.report(reader.path.appending("view"), "unknown view '\(viewName)'",
+                sink.report(reader.path.appending("view"), "unknown view '\(Diagnostic.shortened(viewName))'",
                             didYouMean: DidYouMean.suggestion(for: viewName, among: views.map(\.name)))
             }
         }

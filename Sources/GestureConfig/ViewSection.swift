@@ -33,7 +33,7 @@ extension ConfigBuilder {
         }
         let names = declared.map(\.name) + [Self.rootViewName]
         for view in declared where !names.contains(view.parent) {
-            sink.report(view.reader.path.appending("parent"), "unknown view '\(view.parent)'",
+            sink.report(view.reader.path.appending("parent"), "unknown view '\(Diagnostic.shortened(view.parent))'",
                         didYouMean: DidYouMean.suggestion(for: view.parent, among: names))
         }
         // Parents first: a depth-first walk from the root, children in file order.

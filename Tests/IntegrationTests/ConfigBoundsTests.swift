@@ -7,7 +7,8 @@ import Testing
 
 /// `gesturectl check` on hostile config files (issue #18): each is refused with its bound
 /// and its line:col, quickly and in little memory, whatever the file holds up to the 4 MiB
-/// cap. Times are generous for a loaded CI machine; the old costs were 6 s to minutes.
+/// cap. Times are generous for a loaded machine (a debug build, other tests running):
+/// memory is the sharp bound. The old costs were 6 s to minutes and 0.7 to 2.8 GB.
 @Suite struct ConfigBoundsTests {
     /// What `gesturectl check FILE` did.
     struct Check {
@@ -42,7 +43,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.hasSuffix(
             "hostile.toml:1:66: error: a dotted key or table name of more than 32 parts (the limit)\n"), "\(result.stderr.prefix(300))")
-        #expect(result.seconds < 5 && result.maxResidentMiB < 64, "\(result.seconds) s, \(result.maxResidentMiB) MiB")
+        #expect(result.seconds < 15 && result.maxResidentMiB < 64, "\(result.seconds) s, \(result.maxResidentMiB) MiB")
     }
 
     /// Item 3, any file up to the cap: 700,000 `[[a]]` tables or a 2-million-element array.
@@ -53,6 +54,18 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: more than 65536 keys and values in the file (the limit)"),
                 "\(result.stderr.prefix(300))")
-        #expect(result.seconds < 5 && result.maxResidentMiB < 64, "\(result.seconds) s, \(result.maxResidentMiB) MiB")
+        #expect(result.seconds < 15 && result.maxResidentMiB < 64, "\(result.seconds) s, \(result.maxResidentMiB) MiB")
+    }
+
+    /// Item 4: a 3 MiB unknown key took 31 s and 707 MB (a full edit-distance table per
+    /// candidate) and was printed twice in full (6 MiB of stderr).
+    @Test func aLongUnknownKeyIsShownShortenedWithItsLength() throws {
+        let key = String(repeating: "k", count: 3 << 20)
+        let result = try check("[daemon]\n\(key) = 1\n[screen]\nwidth = 800\nheight = 480\n")
+        let shown = String(repeating: "k", count: 32) + "... (3145728 characters)"
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(result.stderr.prefix { $0 != ":" }):2:1: error: daemon.\"\(shown)\": unknown key '\(shown)'\n",
+                "\(result.stderr.prefix(300))")
+        #expect(result.seconds < 15 && result.maxResidentMiB < 64, "\(result.seconds) s, \(result.maxResidentMiB) MiB")
     }
 }
