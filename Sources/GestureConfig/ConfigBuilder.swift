@@ -126,12 +126,12 @@ final class ConfigBuilder {
                 sink.report(path, "a \(kind) cannot name itself", found: "\"\(name)\"")
             } else if let index = names.firstIndex(of: name) {
                 if indices.contains(index) {
-                    sink.report(path, "'\(Diagnostic.shortened(name))' is listed twice")
+                    sink.report(path, "'\(Diagnostic.shown(name))' is listed twice")
                 } else {
                     indices.append(index)
                 }
             } else {
-                sink.report(path, "unknown \(kind) '\(Diagnostic.shortened(name))'",
+                sink.report(path, "unknown \(kind) '\(Diagnostic.shown(name))'",
                             didYouMean: DidYouMean.suggestion(for: name, among: names))
             }
         }

@@ -26,7 +26,8 @@ public struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
             switch segment {
             case .key(let key):
                 if !text.isEmpty { text += "." }
-                let shown = Diagnostic.shortened(key)
+                // Escaped as in a TOML basic string, so a key path is always one line.
+                let shown = Diagnostic.shown(key.replacing("\\", with: "\\\\").replacing("\"", with: "\\\""))
                 text += Self.isBare(shown) ? shown : "\"\(shown)\""
             case .index(let index):
                 text += "[\(index)]"

@@ -15,7 +15,7 @@ extension ConfigBuilder {
                 settings.logLevel = level
             } else {
                 sink.report(reader.path.appending("log_level"), "unknown log level",
-                            expected: Self.logLevels.joined(separator: ", "), found: "\"\(Diagnostic.shortened(level))\"",
+                            expected: Self.logLevels.joined(separator: ", "), found: "\"\(Diagnostic.shown(level))\"",
                             didYouMean: DidYouMean.suggestion(for: level, among: Self.logLevels))
             }
         }
@@ -80,7 +80,7 @@ extension ConfigBuilder {
             let path = reader.path.appending(name)
             if !Self.isEnvironmentName(name) {
                 sink.report(path, "not a valid environment variable name",
-                            expected: "letters, digits and '_', not starting with a digit", found: "\"\(Diagnostic.shortened(name))\"")
+                            expected: "letters, digits and '_', not starting with a digit", found: "\"\(Diagnostic.shown(name))\"")
             } else if name.hasPrefix("GESTURE_") {
                 sink.report(path, "names starting with GESTURE_ are reserved for the event's values")
             } else {

@@ -41,11 +41,29 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     /// Names, keys and values longer than this are shown shortened, with their length.
     static let maximumShownLength = 64
 
-    /// `text`, or its first 32 characters and its length when it is longer than
-    /// `maximumShownLength` (a 3 MiB key was printed twice in full).
-    static func shortened(_ text: String) -> String {
-        guard text.utf8.count > maximumShownLength, text.count > maximumShownLength else { return text }
-        return "\(text.prefix(32))... (\(text.count) characters)"
+    /// How a name, key or string value from the file appears in a message: on one line
+    /// (control characters escaped as TOML writes them: `\n`, `\t`, `\u007F`), and when it is
+    /// longer than `maximumShownLength`, its first 32 characters and its length (a 3 MiB key
+    /// was printed twice in full).
+    static func shown(_ text: String) -> String {
+        let isLong = text.utf8.count > maximumShownLength && text.count > maximumShownLength
+        var shown = ""
+        for scalar in (isLong ? Substring(text.prefix(32)) : Substring(text)).unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\t": shown += "\\t"
+            case "\r": shown += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7f: shown += "\\u" + hex4(scalar.value)
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return isLong ? shown + "... (\(text.count) characters)" : shown
+    }
+
+    /// Four upper-case hex digits.
+    static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// The message with expected, found and did-you-mean spelled out.

@@ -216,15 +216,30 @@ private struct Scanner {
         return keys
     }
 
-    /// A quoted key; basic strings' escapes are kept as written except `\"` and `\\`
-    /// (keys with other escapes are rare enough to be located by their table instead).
+    /// A quoted key, with basic strings' escapes (`\n`, `\t`, `\u0022`: names that the name
+    /// rule refuses are located too).
     private mutating func readQuotedKey(quote: Unicode.Scalar) -> String {
         advance(1)
         var key = ""
         while let c = peek(0), c != quote, c != "\n" {
             if quote == "\"", c == "\\", let next = peek(1) {
-                key.unicodeScalars.append(next)
                 advance(2)
+                switch next {
+                case "n": key += "\n"
+                case "t": key += "\t"
+                case "r": key += "\r"
+                case "b": key += "\u{8}"
+                case "f": key += "\u{c}"
+                case "e": key += "\u{1b}"
+                case "u", "U":
+                    let digits = next == "u" ? 4 : 8
+                    let hex = String(String.UnicodeScalarView((0..<digits).compactMap { peek($0) }))
+                    if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                        key.unicodeScalars.append(scalar)
+                        advance(digits)
+                    }
+                default: key.unicodeScalars.append(next)
+                }
             } else {
                 key.unicodeScalars.append(c)
                 advance(1)

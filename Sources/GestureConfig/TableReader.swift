@@ -150,7 +150,7 @@ final class TableReader {
             if let explanation = explain(key) {
                 sink.report(path.appending(key), explanation)
             } else {
-                sink.report(path.appending(key), "unknown key '\(Diagnostic.shortened(key))'",
+                sink.report(path.appending(key), "unknown key '\(Diagnostic.shown(key))'",
                             didYouMean: DidYouMean.suggestion(for: key, among: known))
             }
         }
@@ -163,7 +163,7 @@ final class TableReader {
     /// A value as the user wrote it, for "found ...".
     static func render(_ value: TOMLValue) -> String {
         switch value {
-        case .string(let string): "\"\(Diagnostic.shortened(string))\""
+        case .string(let string): "\"\(Diagnostic.shown(string))\""
         case .integer(let int): "\(int)"
         case .float(let double): "\(double)"
         case .boolean(let bool): bool ? "true" : "false"

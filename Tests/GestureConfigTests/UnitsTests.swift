@@ -59,8 +59,8 @@ import Testing
 
     @Test func longNamesAreShownShortenedWithTheirLength() {
         let name = String(repeating: "ab", count: 40)
-        #expect(Diagnostic.shortened(String(name.prefix(64))) == String(name.prefix(64)))
-        #expect(Diagnostic.shortened(name) == String(name.prefix(32)) + "... (80 characters)")
+        #expect(Diagnostic.shown(String(name.prefix(64))) == String(name.prefix(64)))
+        #expect(Diagnostic.shown(name) == String(name.prefix(32)) + "... (80 characters)")
         #expect(ConfigKeyPath(keys: "daemon", name).description == "daemon.\"\(String(name.prefix(32)))... (80 characters)\"")
     }
 }
