@@ -21,6 +21,7 @@ public enum ConfigCheck {
                            errors: (String) -> Void) -> Int32 {
         do {
             let configuration = try ConfigLoader.load(path: path, enforcingSafety: enforceSafety)
+            for warning in configuration.warnings { errors(warning.description) }
             output(ConfigReport.text(of: configuration))
             output("\(path): OK, \(configuration.model.gestures.count) gestures")
             return 0

@@ -36,7 +36,8 @@ public enum ConfigLoader {
         }
         let sink = DiagnosticSink(file: file, locator: locator)
         let configuration = ConfigBuilder(root: root, sink: sink).build()
-        guard sink.diagnostics.isEmpty, let configuration else { throw .invalid(sink.sorted) }
+        guard sink.diagnostics.isEmpty, var configuration else { throw .invalid(sink.sorted) }
+        configuration.warnings = DiagnosticSink.inFileOrder(sink.warnings)
         return configuration
     }
 }

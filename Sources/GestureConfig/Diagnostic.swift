@@ -15,6 +15,12 @@ public struct SourcePosition: Equatable, Comparable, Sendable {
 
 /// One problem in a config file, printable as `file:line:col: error: key.path: message`.
 public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
+    /// An error refuses the file; a warning is printed and the file is taken.
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    public var severity: Severity
     public var file: String
     public var position: SourcePosition
     public var keyPath: ConfigKeyPath
@@ -28,7 +34,9 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     public var didYouMean: String?
 
     public init(file: String, position: SourcePosition, keyPath: ConfigKeyPath, message: String,
-                expected: String? = nil, found: String? = nil, didYouMean: String? = nil) {
+                expected: String? = nil, found: String? = nil, didYouMean: String? = nil,
+                severity: Severity = .error) {
+        self.severity = severity
         self.file = file
         self.position = position
         self.keyPath = keyPath
@@ -78,7 +86,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     public var description: String {
         // Syntax errors have no key path: toml++ does not say which key it was reading.
         let path = keyPath.segments.isEmpty ? "" : "\(keyPath): "
-        return "\(file):\(position.line):\(position.column): error: \(path)\(fullMessage)"
+        return "\(file):\(position.line):\(position.column): \(severity.rawValue): \(path)\(fullMessage)"
     }
 }
 

@@ -19,6 +19,8 @@ final class TableReader {
     struct Problem: Error {
         var message: String
         var expected: String?
+        /// The value as the message should show it, when not as `render` does.
+        var found: String?
     }
 
     /// The raw value of `key`, marking the key as known.
@@ -39,7 +41,7 @@ final class TableReader {
             sink.report(path.appending(key), "wrong type", expected: expected, found: Self.render(value))
         } catch {
             sink.report(path.appending(key), error.message, expected: error.expected ?? expected,
-                        found: Self.render(value))
+                        found: error.found ?? Self.render(value))
         }
         return nil
     }
