@@ -17,10 +17,7 @@ public enum ConfigLoader {
     public static func parse(text: String, file: String) throws(ConfigError) -> Configuration {
         if let nul = text.unicodeScalars.firstIndex(of: "\0") {
             // The C parser would stop at the NUL and silently drop the rest of the file.
-            let before = text.unicodeScalars[..<nul]
-            let line = before.count { $0 == "\n" } + 1
-            let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
-            throw .syntax(Diagnostic(file: file, position: SourcePosition(line: line, column: column),
+            throw .syntax(Diagnostic(file: file, position: SourcePosition.of(nul, in: text),
                                      keyPath: ConfigKeyPath(), message: "NUL character in the file"))
         }
         let locator = KeyLocator(text: text)
