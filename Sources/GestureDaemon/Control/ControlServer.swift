@@ -32,6 +32,10 @@ public final class ControlServer {
     public var subscriberBuffer: Int
     /// Subscribers dropped for not keeping up.
     public private(set) var droppedSubscribers = 0
+    /// Connections answered `busy` and closed because the table was full.
+    public private(set) var refusedConnections = 0
+    /// Request lines refused for being longer than `maximumRequest`.
+    public private(set) var oversizedRequests = 0
 
     /// Binds `path` (replacing a stale socket, refusing a live one), sets its mode and
     /// group, and starts accepting.
@@ -130,6 +134,7 @@ public final class ControlServer {
             }
             let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer)
             guard connections.count < ControlServer.maximumConnections else {
+                refusedConnections += 1
                 reply(connection, .failure(ControlError(code: "busy", message: "too many connections (\(ControlServer.maximumConnections))")))
                 continue
             }
@@ -155,6 +160,7 @@ public final class ControlServer {
         case .closed:
             drop(connection)
         case .oversized:
+            oversizedRequests += 1
             fatal(connection, ControlError(code: "too-large", message: "request longer than \(ControlServer.maximumRequest) bytes"))
         case .lines(let lines):
             // A subscriber has nothing more to ask; its input is read only to see it close.

@@ -66,13 +66,16 @@ public enum StatusText {
                  $0["ms"]?.doubleValue.map { "\(Int($0)) ms" } ?? "-"]
             }, empty: "")
         }
-        if case .object(let counters) = status["dispatcher"] ?? .null {
-            out.append("")
-            out.append("dispatcher")
-            let width = counters.map(\.0.count).max() ?? 0
-            out += counters.map { "  " + pad($0.0.replacingUnderscores + ":", width + 1) + " " + text($0.1) }
-        }
+        out += counters(title: "dispatcher", status["dispatcher"])
+        out += counters(title: "refused at a limit (docs/LIMITS.md)", status["refused"])
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// An object of counters as an indented `name: value` list under its title.
+    static func counters(title: String, _ value: JSONValue?) -> [String] {
+        guard case .object(let counters) = value ?? .null else { return [] }
+        let width = counters.map(\.0.count).max() ?? 0
+        return ["", title] + counters.map { "  " + pad($0.0.replacingUnderscores + ":", width + 1) + " " + text($0.1) }
     }
 
     static func table(title: String, _ header: [String], _ rows: [[String]], empty: String) -> [String] {
