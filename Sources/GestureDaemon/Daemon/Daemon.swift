@@ -155,7 +155,7 @@ public final class Daemon {
         do {
             configuration = try ConfigLoader.load(path: options.configPath, enforcingSafety: ConfigFileSafety.isRoot)
         } catch {
-            let text = error.description
+            let text = BoundedText.bounded(error.description)
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
             logger.error("reload: \(options.configPath) refused; the running config stays")
             lastReload = ReloadRecord(at: now, error: text)
