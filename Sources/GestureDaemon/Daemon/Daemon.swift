@@ -40,6 +40,13 @@ public final class Daemon {
         loop = try EventLoop()
         pipeline = GesturePipeline(configuration: configuration)
         dispatcher = try Dispatcher(loop: loop, configuration: configuration, origin: origin, logger: logger)
+        // What actions leave running (`sleep 30 &`, `setsid`) comes back to gestured, to be
+        // counted against max_children, killed at its timeout and at shutdown, and reaped.
+        if cls_set_child_subreaper() == 0 {
+            dispatcher.adoptsOrphans = true
+        } else {
+            logger.warning("prctl(PR_SET_CHILD_SUBREAPER): \(String(cString: strerror(errno))); what commands leave running escapes max_children and timeouts")
+        }
         names = GestureNames(model: configuration.model)
         notifier = try SystemdNotifier(environment: environment)
         let settings = configuration.daemon
