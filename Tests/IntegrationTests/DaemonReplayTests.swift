@@ -181,6 +181,33 @@ struct DaemonReplayTests {
         #expect(eventually(ceiling: 3) { sleeps() == 0 })
     }
 
+    /// SIGTERM mid-pan: the pan ends as cancelled, its `on.cancelled` command runs, the
+    /// stream's last line says the daemon is stopping, and `gesturectl monitor` ends with
+    /// status 0 saying so (it used to exit 1 with "gestured closed the stream").
+    @Test func sigtermMidGestureCancelsItAndEndsTheStreamCleanly() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        let cancelled = dir.file("cancelled")
+        try writeText(TestConfig.tapAndPan() + "[[gesture.drag.on.cancelled]]\ncommand = 'echo \"$GESTURE_STATE\" > \(cancelled)'\n",
+                      to: config)
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.drag)
+        let out = dir.file("monitor.out"), status = dir.file("monitor.status")
+        let monitor = try ChildProcess.run("/bin/sh", arguments: ["-c",
+            "( '\(Binary.gesturectl)' monitor --socket '\(daemon.socket)' > '\(out)' 2>&1; echo $? > '\(status)' ) < /dev/null > /dev/null 2>&1 & echo started"])
+        #expect(monitor.output.contains("started"))
+        #expect(eventually { (try? daemon.status()["control"]?["subscribers"]) == .number(1) })
+        _ = try daemon.request("replay-start")
+        #expect(eventually { (readText(out) ?? "").contains("drag pan changed") }, "\(readText(out) ?? "")")
+        try daemon.stop()
+        #expect(eventually(ceiling: 5) { readText(status) != nil })
+        let text = readText(out) ?? ""
+        #expect(readText(status) == "0\n", "monitor: \(text)")
+        #expect(text.contains("drag pan cancelled"), "\(text)")
+        #expect(text.hasSuffix("gestured is stopping (SIGTERM)\n"), "\(text)")
+        #expect(readText(cancelled) == "cancelled\n", "\(daemon.log)")
+    }
+
     @Test func aBadFileOnSIGHUPKeepsTheRunningConfigAndStatusShowsWhy() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

@@ -136,6 +136,16 @@ public final class ControlServer {
         }
     }
 
+    /// True while some connection has output the socket has not taken yet.
+    public var hasPendingOutput: Bool { connections.values.contains { $0.hasPendingOutput } }
+
+    /// The event stream's last line, before the daemon closes it:
+    /// `{"t": ..., "stopping": true, "reason": "SIGTERM"}`. Subscribers stop being fed.
+    public func publishStopping(reason: String, time: Microseconds, origin: Microseconds) {
+        EventJSON.stoppingLine(reason: reason, time: time, origin: origin, into: &writer)
+        publish(line: writer.bytes, trace: false)
+    }
+
     private func acceptAll() {
         defer { armRequestTimer() }
         while true {

@@ -113,9 +113,10 @@ public enum StatusText {
 /// One event-stream line for `gesturectl monitor` without `--json`.
 public enum MonitorText {
     /// `  2.123  panel/scroll  pan changed  x=10.0 y=-2.3 touches=2 ...`, or for a trace
-    /// record the transition log line.
+    /// record the transition log line, for the stream's last line `gestured is stopping (SIGTERM)`.
     public static func render(_ line: JSONValue) -> String {
         let t = line["t"]?.doubleValue.map(seconds) ?? "-"
+        if line["stopping"] == .bool(true) { return pad(t) + "  gestured is stopping (\(StatusText.text(line["reason"])))" }
         if let from = line["from"]?.stringValue {
             return pad(t) + "  " + TraceLine.format(view: line["view"]?.stringValue ?? "?", gesture: line["gesture"]?.stringValue ?? "?",
                                                    from: from, to: line["to"]?.stringValue ?? "?", reason: line["reason"]?.stringValue ?? "")

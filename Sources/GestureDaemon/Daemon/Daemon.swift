@@ -29,6 +29,10 @@ public final class Daemon {
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
     private var stopping = false
+    /// Why the daemon stops (the signal's name), for the stream's last line.
+    private var stopReason = "stopped"
+    /// How long stopping waits for the last events and actions to go out.
+    static let stopGrace: Microseconds = 1_000_000
 
     /// Binds the control socket and opens the input: live touchscreens, or the recording of
     /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
@@ -110,6 +114,7 @@ public final class Daemon {
             logger.notice("SIGHUP: reloading \(options.configPath)")
             _ = reloadConfiguration()
         default:
+            stopReason = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : String(cString: strsignal(signal))
             logger.notice("\(String(cString: strsignal(signal))): stopping")
             stopping = true
         }
@@ -196,8 +201,23 @@ public final class Daemon {
         return .success(.object([("message", .string(message))]))
     }
 
+    /// Ends what is open, lets the last events and actions out within `stopGrace`, then
+    /// closes the socket and kills what still runs.
     private func shutdown() {
         try? notifier?.notify("STOPPING=1")
+        // Contacts still down end as cancelled, so do their gestures: subscribers get the
+        // events and `on.cancelled` actions run, as at the end of a replay.
+        let now = MonotonicClock.now()
+        input.drain()
+        pipeline.finish(at: now)
+        flush(model: pipeline.configuration.model, names: names)
+        server.publishStopping(reason: stopReason, time: now, origin: origin)
+        let end = now + Self.stopGrace
+        while server.hasPendingOutput || dispatcher.hasPendingWork {
+            let left = end - MonotonicClock.now()
+            guard left > 0 else { break }
+            do { try loop.runOnce(timeoutMilliseconds: Int32(max(1, left / 1000))) } catch { break }
+        }
         server.close()
         if dispatcher.runningChildren > 0 {
             logger.notice("killing \(dispatcher.runningChildren) running command(s)")

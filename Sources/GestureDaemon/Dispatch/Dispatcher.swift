@@ -113,6 +113,9 @@ public final class Dispatcher {
         }
     }
 
+    /// True while commands run or socket messages wait (stopping waits for them, briefly).
+    public var hasPendingWork: Bool { runner.running > 0 || targets.values.contains { $0.hasQueuedMessages } }
+
     /// Reaps exited children; call on SIGCHLD.
     public func reapChildren() { runner.reapAll() }
 
