@@ -3,6 +3,7 @@ import Glibc
 #endif
 import GestureConfig
 import GestureCore
+import LinuxSystem
 import Logging
 import Testing
 import TouchInput
