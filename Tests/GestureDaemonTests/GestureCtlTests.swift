@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GestureCore
+import LinuxSystem
 import Logging
 import TestSupport
 import Testing
@@ -84,6 +85,29 @@ import Testing
         let absent = try gesturectl("status --socket '\(dir.file("none.sock"))'", loop: loop, dir: dir)
         #expect(exitStatus(absent.status) == 1)
         #expect(absent.stderr == "Error: gestured is not running: no socket at \(dir.file("none.sock")) (start it, or pass --socket)\n")
+    }
+
+    /// With every connection taken (and none idle long enough to make room), gesturectl
+    /// reads the daemon's `busy` reply instead of reporting "send failed: Broken pipe".
+    @Test func aFullTableSaysBusy() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = Handler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: Logger(label: "test"))
+        server.evictAfter = 60_000_000
+        var holders: [FileDescriptor] = []
+        for _ in 0..<ControlServer.maximumConnections {
+            let fd = try UnixSocket.make(datagram: false)
+            try UnixSocket.connect(fd, to: server.path)
+            holders.append(fd)
+            try loop.runOnce(timeoutMilliseconds: 0)
+        }
+        try serve(loop) { server.statusJSON["connections"] == .number(Double(ControlServer.maximumConnections)) }
+        let busy = try gesturectl("status --socket '\(server.path)'", loop: loop, dir: dir)
+        #expect(exitStatus(busy.status) == 1)
+        #expect(busy.stderr == "Error: gestured is busy (\(ControlServer.maximumConnections) connections)\n", "\(busy.stderr)")
+        #expect(server.refusedConnections >= 1)
     }
 
     @Test func monitorPrintsTheStream() throws {
