@@ -15,7 +15,10 @@ import Testing
         func status() -> JSONValue {
             .object([("version", .string("9.9")), ("uptime_s", .number(61)),
                      ("devices", .array([.object([("name", .string("Panel")), ("path", .string("/dev/input/event7")), ("contacts", .number(1))])])),
-                     ("dispatcher", DispatcherCounters().json)])
+                     ("dispatcher", DispatcherCounters().json),
+                     ("refused", .object([("connections", .number(3)), ("requests_too_large", .number(1)),
+                                          ("unadvertised_events", .number(7)), ("commands", .number(0)),
+                                          ("slots_clamped", .number(0))]))])
         }
         func reload() -> ControlReply {
             .failure(ControlError(code: "reload-failed", message: "gestures.toml:4:1: unknown key 'tapz'; keeping the running config"))
@@ -68,6 +71,9 @@ import Testing
         #expect(table.stdout.contains("version: 9.9\n"))
         #expect(table.stdout.contains("uptime:  1m 1s\n"))
         #expect(table.stdout.contains("  Panel  /dev/input/event7  1"))
+        // The refusal counters, so an operator sees them without reading the journal.
+        #expect(table.stdout.contains("refused at a limit (docs/LIMITS.md)\n  connections:         3\n"), "\(table.stdout)")
+        #expect(table.stdout.contains("  unadvertised events: 7\n"), "\(table.stdout)")
         let json = try gesturectl("status --json --socket '\(server.path)'", loop: loop, dir: dir)
         #expect(json.status == 0)
         #expect(try JSONParser.parse(json.stdout.utf8.dropLast()) == handler.status())
