@@ -22,11 +22,12 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
     static func warnings(in model: GestureModel, file: String, locate: (ConfigKeyPath) -> SourcePosition) -> [ConfigWarning] {
         unorderedTapPairs(in: model).map { fewer, more in
             let a = model.gestures[fewer], b = model.gestures[more]
+            let aTaps = a.parameters.tap?.taps ?? 1, bTaps = b.parameters.tap?.taps ?? 1
             let path = ConfigKeyPath(keys: "gesture", a.name)
             return ConfigWarning(
                 file: file, position: locate(path), keyPath: path,
-                message: "'\(a.name)' (\(taps(a.parameters.taps))) and '\(b.name)' (\(taps(b.parameters.taps))) tap the same "
-                    + "touches and no failure requirement orders them, so a person's \(taps(b.parameters.taps)) fire '\(a.name)' "
+                message: "'\(a.name)' (\(taps(aTaps))) and '\(b.name)' (\(taps(bTaps))) tap the same "
+                    + "touches and no failure requirement orders them, so a person's \(taps(bTaps)) fire '\(a.name)' "
                     + "first, then '\(b.name)'. That almost certainly means '\(a.name)' unless '\(b.name)': "
                     + "add require_to_fail = [\"\(b.name)\"] to [gesture.\(a.name)]")
         }
@@ -38,12 +39,13 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
     /// (simultaneous, cannot_prevent): the one with fewer taps fires on the first tap of
     /// the other (a tap never prevents a tap with a higher count).
     static func unorderedTapPairs(in model: GestureModel) -> [(fewer: Int, more: Int)] {
-        let taps = model.gestures.indices.filter { model.gestures[$0].type == .tap && model.gestures[$0].enabled }
+        let taps = model.gestures.indices.filter { model.gestures[$0].parameters.tap != nil && model.gestures[$0].enabled }
         var pairs: [(fewer: Int, more: Int)] = []
         for a in taps {
             for b in taps {
                 let sa = model.gestures[a], sb = model.gestures[b]
-                guard sa.parameters.taps < sb.parameters.taps, sa.parameters.touches == sb.parameters.touches,
+                guard let ta = sa.parameters.tap, let tb = sb.parameters.tap,
+                      ta.taps < tb.taps, ta.touches == tb.touches,
                       sameChain(sa.view, sb.view, in: model), !declared(a, b, in: model), !declared(b, a, in: model),
                       !waits(a, on: b, in: model), !waits(b, on: a, in: model) else { continue }
                 pairs.append((a, b))

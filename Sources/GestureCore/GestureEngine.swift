@@ -3,7 +3,7 @@
 /// Pure and deterministic: it never reads a clock (time comes with frames and `advance`),
 /// performs no I/O, and after `attach` allocates nothing while it handles frames (events go
 /// into the caller's reused buffer; keep its capacity). It owns hit-testing, the recognizers
-/// and the arbitration between them (`uikit-semantics.md`).
+/// and the arbitration between them (docs/SEMANTICS.md).
 ///
 /// Arbitration (UIKit's rules, `uikit-semantics.md`). A recognizer that wants to recognize
 /// or begin asks, in this order: should-begin; prevention by a running gesture that shares

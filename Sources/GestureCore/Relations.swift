@@ -71,7 +71,7 @@ struct Relations {
 
     /// The taps a tap gesture needs; nil for other types.
     private static func tapCount(_ spec: GestureSpec) -> Int? {
-        spec.type == .tap ? spec.parameters.taps : nil
+        spec.parameters.tap?.taps
     }
 
     /// UIKit's class-wide rule: a tap never prevents a tap with a higher tap count.

@@ -2,13 +2,13 @@ import GestureCore
 import TestSupport
 import Testing
 
-/// The classic cases of `uikit-semantics.md`, each exactly as the seeds describe it.
+/// The classic cases of docs/SEMANTICS.md, each exactly as the seeds describe it.
 @Suite struct ClassicCaseTests {
     // MARK: 1. single tap waiting for a double tap
 
     func tapAndDoubleTap(declaredOnDouble: Bool) throws -> GestureModel {
         var m = ModelBuilder()
-        m.gesture("double-tap", .tap) { $0.parameters.taps = 2 }
+        m.gesture("double-tap", .tap) { $0.tap.taps = 2 }
         m.gesture("tap", .tap)
         if declaredOnDouble { m.require("double-tap", toBeFailedBefore: "tap") } else { m.require("tap", toFail: "double-tap") }
         return try m.build()
@@ -52,7 +52,7 @@ import Testing
         // at the first lift and leaves the double tap running; at the second lift the double
         // tap (asked first, whatever the names) recognizes and prevents the single tap.
         var m = ModelBuilder()
-        m.gesture(names.double, .tap) { $0.parameters.taps = 2 }
+        m.gesture(names.double, .tap) { $0.tap.taps = 2 }
         m.gesture(names.single, .tap)
         let h = run(try m.build()) { b in
             b.tap(1, x: 300, y: 200, at: 0)
@@ -67,7 +67,7 @@ import Testing
     @Test func cannotPreventComposesWithTheTapRule() throws {
         // The double tap declared unable to prevent the single one: both fire on the second tap.
         var m = ModelBuilder()
-        m.gesture("double-tap", .tap) { $0.parameters.taps = 2 }
+        m.gesture("double-tap", .tap) { $0.tap.taps = 2 }
         m.gesture("tap", .tap) { $0.cannotBePreventedBy = [0] }
         let h = run(try m.build()) { b in
             b.tap(1, x: 300, y: 200, at: 0)
@@ -219,7 +219,7 @@ import Testing
 
     @Test func aRunningPanPreventsALaterLongPress() throws {
         var m = ModelBuilder()
-        m.gesture("press", .longPress) { $0.parameters.allowableMovement = .millimeters(50) }
+        m.gesture("press", .longPress) { $0.longPress.allowableMovement = .millimeters(50) }
         m.gesture("pan", .pan)
         let h = run(try m.build()) { b in
             b.down(1, x: 300, y: 300, at: 0)
@@ -236,7 +236,7 @@ import Testing
     func edgeAndPan() throws -> GestureModel {
         var m = ModelBuilder()
         m.gesture("pan", .pan)
-        m.gesture("edge", .edgePan) { $0.parameters.edges = [.left] }
+        m.gesture("edge", .edgePan) { $0.edgePan.edges = [.left] }
         return try m.build()
     }
 

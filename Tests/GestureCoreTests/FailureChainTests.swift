@@ -17,7 +17,7 @@ import Testing
         for order in permutations(taps) {
             for edges in sides {
                 var m = ModelBuilder()
-                for (name, count) in order { m.gesture(name, .tap) { $0.parameters.taps = count } }
+                for (name, count) in order { m.gesture(name, .tap) { $0.tap.taps = count } }
                 for (k, side) in edges.enumerated() {
                     let waiting = taps[k].0, other = taps[k + 1].0
                     switch side {
@@ -111,8 +111,8 @@ import Testing
         // its requirement, and the double's failure (caused by the triple) releases it.
         var m = ModelBuilder()
         m.gesture("tap", .tap)
-        m.gesture("double", .tap) { $0.parameters.taps = 2 }
-        m.gesture("triple", .tap) { $0.parameters.taps = 3 }
+        m.gesture("double", .tap) { $0.tap.taps = 2 }
+        m.gesture("triple", .tap) { $0.tap.taps = 3 }
         m.require("tap", toFail: "double")
         m.require("double", toFail: "triple")
         var model = try m.build()

@@ -44,7 +44,7 @@ import Testing
         let h = harness(try model(withSwipe: false), builder: b)
         h.run(b.frames)
         var changed = try model(withSwipe: false)
-        changed.gestures[0].parameters.taps = 2 // the tap changes; the pan does not
+        changed.gestures[0].tap.taps = 2 // the tap changes; the pan does not
         h.replace(changed, at: 1000 * ms)
         #expect(!h.log.contains("pan cancelled"))
         var tail = b

@@ -72,7 +72,7 @@ import Testing
         // The pan waits on a long press that tolerates 20 mm; the palm cancels both.
         let h = run(try model { m in
             m.gesture("pan", .pan, on: "left")
-            m.gesture("press", .longPress, on: "left") { $0.parameters.allowableMovement = .millimeters(20) }
+            m.gesture("press", .longPress, on: "left") { $0.longPress.allowableMovement = .millimeters(20) }
             m.require("pan", toFail: "press")
         }) { b in
             b.down(1, x: 100, y: 100, at: 0)

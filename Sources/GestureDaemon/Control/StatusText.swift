@@ -1,3 +1,4 @@
+import JSONOutput
 import TouchInput
 
 /// Renders a `status` reply as readable tables for `gesturectl status`. Missing sections
@@ -36,8 +37,8 @@ public enum StatusText {
 
         if let devices = status["devices"]?.arrayValue {
             out.append("")
-            out += table(title: "devices", ["name", "path", "contacts"], devices.map {
-                [text($0["name"]), text($0["path"]), text($0["contacts"])]
+            out += table(title: "devices", ["name", "path", "contacts", "calibration"], devices.map {
+                [text($0["name"]), text($0["path"]), text($0["contacts"]), text($0["calibration"])]
             }, empty: "no touchscreen")
         }
         if let unusable = status["unusable_devices"]?.arrayValue, !unusable.isEmpty {
