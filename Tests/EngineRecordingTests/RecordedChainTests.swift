@@ -8,8 +8,8 @@ struct RecordedChainTests {
     @Test func nineFastTapsThroughTapDoubleTripleAreThreeTripleTapsAndNothingElse() throws {
         let r = try Replay("atmel-maxtouch-1-finger-fast-taps.evemu") { m in
             m.gesture("tap", .tap)
-            m.gesture("double", .tap) { $0.parameters.taps = 2 }
-            m.gesture("triple", .tap) { $0.parameters.taps = 3 }
+            m.gesture("double", .tap) { $0.tap.taps = 2 }
+            m.gesture("triple", .tap) { $0.tap.taps = 3 }
             m.require("tap", toFail: "double")
             m.require("double", toFail: "triple")
         }
