@@ -31,6 +31,8 @@ public final class Daemon {
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
     private var stopping = false
+    /// `GestureEngine.engineBugs` when last logged.
+    private var loggedEngineBugs = 0
 
     /// Binds the control socket and opens the input: live touchscreens, or the recording of
     /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
@@ -119,6 +121,10 @@ public final class Daemon {
 
     private func afterWake() {
         flush(model: pipeline.configuration.model, names: names)
+        if pipeline.engine.engineBugs != loggedEngineBugs {
+            loggedEngineBugs = pipeline.engine.engineBugs
+            logger.error("engine bug: an illegal gesture phase change was refused (\(loggedEngineBugs) so far); please report it with the output of `gesturectl monitor --trace`")
+        }
         // Set after the flush, so records of this wake are drained before tracing stops.
         pipeline.engine.traceEnabled = server.wantsTrace
         do { try loop.setDeadline(pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
