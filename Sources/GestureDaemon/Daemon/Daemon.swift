@@ -24,7 +24,7 @@ public final class Daemon {
     private(set) var input: InputSource!
     private(set) var replay: ReplayInput?
     /// Names of the configuration in force (events carry indices only).
-    private var names: GestureNames
+    private(set) var names: GestureNames
     private(set) var lastReload: ReloadRecord?
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
