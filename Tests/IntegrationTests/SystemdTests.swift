@@ -51,4 +51,27 @@ struct SystemdTests {
         #expect(MonotonicClock.now() - start >= 300_000)
         try daemon.stop()
     }
+
+    /// `systemctl status` shows STATUS=: the config and its touchscreens, then, after a
+    /// refused reload, that the previous config runs and the first error.
+    @Test func statusLinesNameTheConfigAndARefusedReload() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let notify = try DatagramReceiver(path: dir.file("notify.sock"))
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps,
+                                         environment: ["NOTIFY_SOCKET": dir.file("notify.sock")])
+        #expect(eventually {
+            notify.receiveAll()
+            return notify.messages.contains("STATUS=2 gestures from \(config); 1 touchscreen")
+        })
+        try writeText(TestConfig.tapAndPan() + "\n[gesture.tap]\ntapz = 1\n", to: config)
+        #expect(throws: ControlClientError.self) { try daemon.request("reload") }
+        #expect(eventually {
+            notify.receiveAll()
+            return notify.messages.contains { $0.hasPrefix("STATUS=2 gestures from \(config); 1 touchscreen; last reload refused (\(config):") }
+        })
+        try daemon.stop()
+    }
 }

@@ -29,6 +29,8 @@ public final class Daemon {
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
     private var stopping = false
+    /// The touchscreen count in the last STATUS= line; a change sends a new one.
+    private var announcedDevices = -1
 
     /// Binds the control socket and opens the input: live touchscreens, or the recording of
     /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
@@ -69,6 +71,7 @@ public final class Daemon {
         releaseStartupMemory()
         do {
             try notifier?.notify("READY=1")
+            announceStatus()
             try notifier?.startWatchdog(on: loop) { [logger] in logger.warning("systemd watchdog: \($0)") }
         } catch {
             logger.warning("systemd notify: \(error)")
@@ -116,6 +119,7 @@ public final class Daemon {
 
     private func afterWake() {
         flush(model: pipeline.configuration.model, names: names)
+        if pipeline.devices.count != announcedDevices { announceStatus() }
         // Set after the flush, so records of this wake are drained before tracing stops.
         pipeline.engine.traceEnabled = server.wantsTrace
         do { try loop.setDeadline(pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
@@ -159,6 +163,7 @@ public final class Daemon {
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
             logger.error("reload: \(options.configPath) refused; the running config stays")
             lastReload = ReloadRecord(at: now, error: text)
+            announceStatus()
             return .failure(ControlError(code: "reload-failed", message: text + "\nthe running config stays"))
         }
         try? notifier?.notify("RELOADING=1")
@@ -184,9 +189,23 @@ public final class Daemon {
         }
         lastReload = ReloadRecord(at: now, error: nil)
         try? notifier?.notify("READY=1")
+        announceStatus()
         let message = "reloaded \(options.configPath): \(diff.summary)"
         logger.notice("\(message)")
         return .success(.object([("message", .string(message))]))
+    }
+
+    /// Tells systemd what `systemctl status` shows: the config, the touchscreens in use,
+    /// and the last reload's first error while the previous config is running.
+    private func announceStatus() {
+        announcedDevices = pipeline.devices.count
+        guard let notifier else { return }
+        let touchscreens = announcedDevices == 1 ? "1 touchscreen" : "\(announcedDevices) touchscreens"
+        var line = "STATUS=\(pipeline.configuration.model.gestures.count) gestures from \(options.configPath); \(touchscreens)"
+        if let error = lastReload?.error, let first = error.split(separator: "\n").first {
+            line += "; last reload refused (\(first)), running the previous config"
+        }
+        do { try notifier.notify(line) } catch { logger.warning("systemd notify: \(error)") }
     }
 
     private func shutdown() {
