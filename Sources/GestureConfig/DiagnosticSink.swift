@@ -3,6 +3,9 @@ final class DiagnosticSink {
     let file: String
     let locator: KeyLocator
     private(set) var diagnostics: [Diagnostic] = []
+    /// Every key a `TableReader` asked for: the schema as the code reads it (the man-page
+    /// test checks that each one is documented).
+    private(set) var keysRead: Set<String> = []
 
     init(file: String, locator: KeyLocator) {
         self.file = file
@@ -15,6 +18,8 @@ final class DiagnosticSink {
                                       message: message, expected: expected, found: found,
                                       didYouMean: didYouMean))
     }
+
+    func noteRead(_ key: String) { keysRead.insert(key) }
 
     /// In file order; problems at one position keep the order they were found in.
     var sorted: [Diagnostic] {
