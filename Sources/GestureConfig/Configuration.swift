@@ -55,9 +55,12 @@ public struct EnvironmentEntry: Equatable, Sendable {
 public struct DeviceRule: Equatable, Sendable {
     public var match: DeviceMatch
     public var mapping: DeviceMapping
-    public init(match: DeviceMatch, mapping: DeviceMapping) {
+    /// `ignore = true`: gestured leaves the touchscreens this rule matches alone.
+    public var ignore: Bool
+    public init(match: DeviceMatch, mapping: DeviceMapping, ignore: Bool = false) {
         self.match = match
         self.mapping = mapping
+        self.ignore = ignore
     }
 }
 

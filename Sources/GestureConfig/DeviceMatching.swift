@@ -15,11 +15,18 @@ extension DeviceMatch {
 }
 
 extension Configuration {
+    /// The index of the first `[[device]]` rule that matches, if any: that one rule decides.
+    public func rule(name: String, vendor: UInt16, product: UInt16,
+                     devnode: String?, properties: [String: String]) -> Int? {
+        devices.firstIndex {
+            $0.match.matches(name: name, vendor: vendor, product: product, devnode: devnode, properties: properties)
+        }
+    }
+
     /// The mapping of the first `[[device]]` rule that matches, else the identity.
     public func mapping(name: String, vendor: UInt16, product: UInt16,
                         devnode: String?, properties: [String: String]) -> DeviceMapping {
-        devices.first {
-            $0.match.matches(name: name, vendor: vendor, product: product, devnode: devnode, properties: properties)
-        }?.mapping ?? .identity
+        rule(name: name, vendor: vendor, product: product, devnode: devnode, properties: properties)
+            .map { devices[$0].mapping } ?? .identity
     }
 }

@@ -72,8 +72,9 @@ extension ConfigBuilder {
                             expected: "[width, height] in mm, both more than 0")
             }
         }
+        let ignore = reader.bool("ignore") ?? false
         reader.finish()
-        return DeviceRule(match: match, mapping: mapping)
+        return DeviceRule(match: match, mapping: mapping, ignore: ignore)
     }
 
     /// A USB vendor or product id: TOML's `0x222a`, or the string `"222a"` as lsusb prints it.

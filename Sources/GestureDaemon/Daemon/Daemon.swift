@@ -179,6 +179,8 @@ public final class Daemon {
             logger.error("reload: actions not updated: \(error)")
         }
         names = GestureNames(model: configuration.model)
+        // After the flush: a touchscreen closed now cancels under the new model's names.
+        input.configurationChanged()
         server.subscriberBuffer = configuration.daemon.subscriberBuffer
         if configuration.daemon.socketPath != previous.daemon.socketPath || configuration.daemon.socketMode != previous.daemon.socketMode
             || configuration.daemon.socketGroup != previous.daemon.socketGroup {
