@@ -55,11 +55,15 @@ public struct EnvironmentEntry: Equatable, Sendable {
 public struct DeviceRule: Equatable, Sendable {
     public var match: DeviceMatch
     public var mapping: DeviceMapping
+    /// The rule sets `calibration` itself; otherwise udev's `LIBINPUT_CALIBRATION_MATRIX`
+    /// applies, as it does for libinput and the compositor.
+    public var setsCalibration: Bool
     /// `ignore = true`: gestured leaves the touchscreens this rule matches alone.
     public var ignore: Bool
-    public init(match: DeviceMatch, mapping: DeviceMapping, ignore: Bool = false) {
+    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, ignore: Bool = false) {
         self.match = match
         self.mapping = mapping
+        self.setsCalibration = setsCalibration
         self.ignore = ignore
     }
 }

@@ -27,11 +27,21 @@ extension Daemon {
             state = named
         }
         let frame = model.views[spec.view].frame
-        let touches = spec.type == .pan || spec.type == .edgePan ? spec.parameters.minimumTouches : spec.parameters.touches
-        let event = GestureEvent(time: MonotonicClock.now(), gesture: index, view: spec.view, state: state, device: DeviceID(0),
-                                 x: frame.x + frame.width / 2, y: frame.y + frame.height / 2, touches: touches,
-                                 direction: Directions(rawValue: lowestBit(spec.parameters.directions.rawValue)),
-                                 edge: Edges(rawValue: lowestBit(spec.parameters.edges.rawValue)))
+        var event = GestureEvent(time: MonotonicClock.now(), gesture: index, view: spec.view, state: state, device: DeviceID(0),
+                                 x: frame.x + frame.width / 2, y: frame.y + frame.height / 2, touches: 2)
+        // The finger count and the first direction or edge the gesture accepts.
+        switch spec.parameters {
+        case .tap(let tap): event.touches = tap.touches
+        case .longPress(let press): event.touches = press.touches
+        case .pan(let pan): event.touches = pan.minimumTouches
+        case .edgePan(let edgePan):
+            event.touches = edgePan.pan.minimumTouches
+            event.edge = Edges(rawValue: lowestBit(edgePan.edges.rawValue))
+        case .swipe(let swipe):
+            event.touches = swipe.touches
+            event.direction = Directions(rawValue: lowestBit(swipe.directions.rawValue))
+        case .pinch, .rotation: break
+        }
         let actions = pipeline.configuration.actions[index].byState[state]?.count ?? 0
         server.publish(event, names: names, origin: origin)
         dispatcher.dispatch(event)
