@@ -43,8 +43,10 @@ let package = Package(
             "GestureDaemon", "GestureConfig",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
+        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "GestureDaemon", "TouchInput"]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", "GestureConfig", "TouchInput",
+            "GestureDaemon", "GestureConfig", "TouchInput", "GesturePicture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -70,6 +72,8 @@ let package = Package(
         ], path: "Tests/DaemonAllocationProbe"),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
+        // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
+        .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TestSupport", "gesturectl"]),
         .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),
     ]

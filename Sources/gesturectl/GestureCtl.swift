@@ -15,6 +15,7 @@ struct GestureCtl: ParsableCommand {
             TouchesCommand.self,
             ReplayCommand.self,
             RecordCommand.self,
+            RenderCommand.self,
         ]
     )
 }
