@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        // libinput record files (YAML), read by gesturectl only.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C libraries, headers only.
@@ -45,8 +47,10 @@ let package = Package(
         ]),
         // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
         .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "GestureDaemon", "TouchInput"]),
+        // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link Yams).
+        .target(name: "LibinputRecord", dependencies: ["TouchInput", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", "GestureConfig", "TouchInput", "GesturePicture",
+            "GestureDaemon", "GestureConfig", "TouchInput", "GesturePicture", "LibinputRecord",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -73,6 +77,8 @@ let package = Package(
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
         // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
+        .testTarget(name: "LibinputRecordTests", dependencies: ["LibinputRecord", "TestSupport", "gesturectl"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TestSupport", "gesturectl"]),
         .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),

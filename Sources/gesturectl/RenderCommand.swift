@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureConfig
 import GesturePicture
+import LibinputRecord
 import TouchInput
 
 /// `gesturectl render CONFIG`: the config as a picture, optionally with what a recording
@@ -24,7 +25,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write: a .svg or .png file (default: SVG on standard output).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("An evemu recording to draw over the config.", valueName: "file"))
+    @Option(help: ArgumentHelp("A recording to draw over the config: evemu or libinput record (YAML).", valueName: "file"))
     var recording: String?
 
     @Option(help: ArgumentHelp("The device description for a recording without N:/I:/B:/A: lines.", valueName: "file"))
@@ -47,7 +48,7 @@ struct RenderCommand: ParsableCommand {
         }
         var overlay: RecordingOverlay?
         if let recording {
-            let recorded = try EvemuRecording.read(path: recording, descPath: desc)
+            let recorded = try RecordingFile.read(path: recording, descPath: desc)
             guard let replayed = RecordingOverlay(configuration: configuration, recording: recorded, path: recording) else {
                 throw CommandFailure("\(recording): libmtdev could not be set up for this protocol-A device")
             }
