@@ -81,6 +81,21 @@ struct ScreenPainter {
             if y < 0 { y = frame.y + inset }
         }
         x = max(inset, min(x, model.screen.width - width - inset))
+        // Up past labels already placed (then down, if the top is reached), so none hides another.
+        func overlaps(_ y: Double) -> Bool {
+            labels.contains { other in
+                let otherWidth = other.lines.map { style.width(of: $0.text, size: other.size) }.max() ?? 0
+                let otherHeight = Double(other.lines.count) * other.size * 1.25
+                return x < other.x + otherWidth + inset && other.x < x + width + inset
+                    && y < other.y + otherHeight + inset && other.y < y + height + inset
+            }
+        }
+        let start = y
+        while overlaps(y), y - height - inset >= 0 { y -= size * 0.6 }
+        if overlaps(y) {
+            y = start
+            while overlaps(y), y + height < model.screen.height { y += size * 0.6 }
+        }
         labels.append(Label(x: x, y: y, lines: lines, size: size, color: color))
     }
 
@@ -120,8 +135,14 @@ struct ScreenPainter {
                                      "fill": "none", "stroke": .s(PictureStyle.deviceColor), "stroke-width": .n(style.line * 3),
                                      "stroke-dasharray": .s("\(SVGValue.format(style.font)) \(SVGValue.format(style.font * 0.3)) \(SVGValue.format(style.font * 0.2)) \(SVGValue.format(style.font * 0.3))")])
             }
-            let bottomLeft = Rect(x: output.x, y: output.y + output.height - style.font * 2.2, width: output.width, height: style.font * 2.2)
-            place([(text: words.joined(separator: ", "), bold: false)], in: bottomLeft, color: PictureStyle.deviceColor)
+            // Bottom right of the output (the root's label may take the bottom left): the
+            // device's name, then what it does.
+            let lines = [(text: words[0], bold: true), (text: words.dropFirst().joined(separator: ", "), bold: false)]
+            let width = (lines.map { style.width(of: $0.text) }.max() ?? 0) + style.font
+            let height = style.font * 3.4
+            let corner = Rect(x: max(output.x, output.x + output.width - width), y: output.y + output.height - height,
+                              width: min(width, output.width), height: height)
+            place(lines, in: corner, color: PictureStyle.deviceColor)
         }
     }
 
