@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TouchInput
 
 /// PNG output through `rsvg-convert` (librsvg, Debian's librsvg2-bin), found on PATH when
 /// a PNG is asked for: the picture is SVG first, and librsvg renders SVG text faithfully
@@ -32,10 +33,11 @@ public enum Rasterizer {
         var template = Array("/tmp/gesturectl-render-XXXXXX.svg".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else { throw Failure(description: "mkstemps in /tmp: \(String(cString: strerror(errno)))") }
+        close(fd)
         let input = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(input) }
         do {
-            try PictureFile.write(svg, fd: fd, path: input)
+            try WholeFile.write(svg, to: input)
         } catch {
             throw Failure(description: error.description)
         }
@@ -53,35 +55,6 @@ public enum Rasterizer {
         let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
         guard exited, code == 0 else {
             throw Failure(description: "\(tool) could not write \(output) (" + (exited ? "exit status \(code)" : "killed by signal \(status & 0x7f)") + ")")
-        }
-    }
-}
-
-/// Writing the picture's text.
-public enum PictureFile {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
-
-    /// Writes `text` to `path` (created or truncated, mode 0644 before the umask).
-    public static func write(_ text: String, to path: String) throws(Failure) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(description: "\(path): open: \(String(cString: strerror(errno)))") }
-        try write(text, fd: fd, path: path)
-    }
-
-    /// Writes `text` to `fd` and closes it.
-    static func write(_ text: String, fd: Int32, path: String) throws(Failure) {
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Failure(description: "\(path): write: \(String(cString: strerror(errno)))")
-            }
-            offset += written
         }
     }
 }

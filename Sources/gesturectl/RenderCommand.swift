@@ -39,13 +39,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration: Configuration
-        do {
-            configuration = try ConfigLoader.load(path: config)
-        } catch {
-            printError(error.description)
-            throw ExitCode(1)
-        }
+        let configuration = try loadConfiguration(config)
         var overlay: RecordingOverlay?
         if let recording {
             let recorded = try RecordingFile.read(path: recording, descPath: desc)
@@ -60,11 +54,11 @@ struct RenderCommand: ParsableCommand {
             switch output {
             case nil: print(svg, terminator: "")
             case let path? where path.hasSuffix(".png"): try Rasterizer.png(svg: svg, to: path)
-            case let path?: try PictureFile.write(svg, to: path)
+            case let path?: try WholeFile.write(svg, to: path)
             }
         } catch let failure as Rasterizer.Failure {
             throw CommandFailure(failure.description)
-        } catch let failure as PictureFile.Failure {
+        } catch let failure as SystemError {
             throw CommandFailure(failure.description)
         }
     }

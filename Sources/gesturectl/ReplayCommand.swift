@@ -43,13 +43,7 @@ struct ReplayCommand: ParsableCommand {
     var runActions = false
 
     func run() throws {
-        let configuration: Configuration
-        do {
-            configuration = try ConfigLoader.load(path: config)
-        } catch {
-            printError(error.description)
-            throw ExitCode(1)
-        }
+        let configuration = try loadConfiguration(config)
         let recorded = try RecordingFile.read(path: recording, descPath: desc)
         let pipeline = GesturePipeline(configuration: configuration)
         pipeline.engine.traceEnabled = trace

@@ -109,7 +109,7 @@ private let evemu = packageRoot + "/docs/examples/pan-swipe.evemu"
     }
 
     private func fixtureText() throws -> String {
-        String(decoding: try EvemuRecording.bytes(of: fixture), as: UTF8.self)
+        String(decoding: try WholeFile.read(fixture), as: UTF8.self)
     }
 
     private func write(_ text: String, to path: String) throws {
