@@ -29,16 +29,21 @@ let package = Package(
 
         // Pure: geometry, touches, views, recognizers, arbitration. No I/O, no clock.
         .target(name: "GestureCore"),
+        // The bottom system layer: errno errors with the path, the descriptor owner, the
+        // EINTR-retrying read and write, the one whole-file reader, Unix socket addresses.
+        .target(name: "LinuxSystem"),
+        // JSON text without Foundation: the reused-buffer writer and number formatting.
+        .target(name: "JSONOutput"),
         // evdev normalizer, libevdev devices, udev discovery and hotplug, evemu files.
-        .target(name: "TouchInput", dependencies: ["GestureCore", "CEvdev", "CUdev", "CMtdev", "CLinuxShims"]),
+        .target(name: "TouchInput", dependencies: ["GestureCore", "LinuxSystem", "JSONOutput", "CEvdev", "CUdev", "CMtdev", "CLinuxShims"]),
         // TOML schema, validation with positions, units, model building.
         .target(name: "GestureConfig", dependencies: [
-            "GestureCore",
+            "GestureCore", "LinuxSystem",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // Event loop, dispatcher, control socket, status.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "TouchInput", "GestureConfig", "CLinuxShims",
+            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
@@ -46,11 +51,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
-        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "GestureDaemon", "TouchInput"]),
+        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "GestureDaemon", "TouchInput", "LinuxSystem"]),
         // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link Yams).
-        .target(name: "LibinputRecord", dependencies: ["TouchInput", .product(name: "Yams", package: "Yams")]),
+        .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", "GestureConfig", "TouchInput", "GesturePicture", "LibinputRecord",
+            "GestureDaemon", "GestureConfig", "TouchInput", "LinuxSystem", "JSONOutput", "GesturePicture", "LibinputRecord",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -63,24 +68,25 @@ let package = Package(
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/EngineAllocationProbe"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TestSupport"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
         // The engine over real recordings (evemu files through the normalizer).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "TestSupport"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "LinuxSystem", "TestSupport"]),
         // The daemon's per-event path (event JSON, templates, publishing, socket actions)
         // under the malloc interposer.
         .executableTarget(name: "DaemonAllocationProbe", dependencies: [
-            "GestureDaemon", "GestureConfig", "GestureCore", "TouchInput",
+            "GestureDaemon", "GestureConfig", "GestureCore", "TouchInput", "JSONOutput",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
-        // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
-        // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
-        .testTarget(name: "LibinputRecordTests", dependencies: ["LibinputRecord", "TestSupport", "gesturectl"],
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
+        // libinput record files against the evemu file they were written from.
+        .testTarget(name: "LibinputRecordTests", dependencies: ["LibinputRecord", "LinuxSystem", "TestSupport", "gesturectl"],
                     exclude: ["Fixtures"]),
+        // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
         .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TestSupport", "gesturectl"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "TestSupport", "gestured", "gesturectl"],
+        // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
+        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),
     ]
 )

@@ -14,10 +14,6 @@ public struct ParameterValue: Equatable, Sendable {
 extension GestureSpec {
     /// Every parameter of this gesture's type, in `gesturectl check` order.
     public var parameterValues: [ParameterValue] {
-        let defaults = GestureDefaults.parameters(for: type)
-        return ParameterKey.keys(for: type).map { key in
-            let value = key.format(parameters)
-            return ParameterValue(key: key.name, value: value, isDefault: value == key.format(defaults))
-        }
+        parameters.configurable.settings.map { ParameterValue(key: $0.key, value: $0.value, isDefault: $0.isDefault) }
     }
 }

@@ -109,19 +109,19 @@ public struct Picture {
     /// What a gesture is in a few words, for its view's label: "double tap", "swipe up",
     /// "edge pan from right", "long press 3 fingers 2s".
     func shortDescription(_ spec: GestureSpec) -> String {
-        let p = spec.parameters
-        let fingers = p.touches > 1 ? " \(p.touches) fingers" : ""
+        func fingers(_ n: Int) -> String { n > 1 ? " \(n) fingers" : "" }
         func join(_ names: [(String, Bool)]) -> String { names.filter(\.1).map(\.0).joined(separator: "/") }
-        switch spec.type {
-        case .tap:
-            return (p.taps == 1 ? "tap" : p.taps == 2 ? "double tap" : "\(p.taps)\u{00d7} tap") + fingers
-        case .longPress:
+        switch spec.parameters {
+        case .tap(let p):
+            return (p.taps == 1 ? "tap" : p.taps == 2 ? "double tap" : "\(p.taps)\u{00d7} tap") + fingers(p.touches)
+        case .longPress(let p):
             let held = spec.parameterValues.first { $0.key == "min_duration" }?.value ?? ""
-            return "long press" + fingers + " " + held
-        case .swipe:
-            return "swipe " + join([("right", p.directions.contains(.right)), ("left", p.directions.contains(.left)),
-                                   ("up", p.directions.contains(.up)), ("down", p.directions.contains(.down))]) + fingers
-        case .edgePan:
+            return "long press" + fingers(p.touches) + " " + held
+        case .swipe(let p):
+            let d = p.directions
+            return "swipe " + join([("right", d.contains(.right)), ("left", d.contains(.left)),
+                                   ("up", d.contains(.up)), ("down", d.contains(.down))]) + fingers(p.touches)
+        case .edgePan(let p):
             return "edge pan from " + join([("left", p.edges.contains(.left)), ("right", p.edges.contains(.right)),
                                             ("top", p.edges.contains(.top)), ("bottom", p.edges.contains(.bottom))])
         case .pan, .pinch, .rotation:

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TouchInput
+import LinuxSystem
 
 /// PNG output through `rsvg-convert` (librsvg, Debian's librsvg2-bin), found on PATH when
 /// a PNG is asked for: the picture is SVG first, and librsvg renders SVG text faithfully

@@ -166,8 +166,9 @@ struct ScreenPainter {
     /// Each edge pan's margin along each of its edges, within its view.
     private mutating func drawEdgeMargins(into doc: inout SVGDocument) {
         let screen = model.screen
-        for spec in model.gestures where spec.type == .edgePan {
-            let mm = picture.geometry.millimeters(spec.parameters.edgeMargin)
+        for spec in model.gestures {
+            guard case .edgePan(let parameters) = spec.parameters else { continue }
+            let mm = picture.geometry.millimeters(parameters.edgeMargin)
             let bandX = mm / picture.geometry.mmPerPixelX, bandY = mm / picture.geometry.mmPerPixelY
             let view = model.views[spec.view].frame
             let edges: [(String, Edges, Rect)] = [
@@ -176,7 +177,7 @@ struct ScreenPainter {
                 ("top", .top, Rect(x: 0, y: 0, width: screen.width, height: bandY)),
                 ("bottom", .bottom, Rect(x: 0, y: screen.height - bandY, width: screen.width, height: bandY)),
             ]
-            for (name, edge, band) in edges where spec.parameters.edges.contains(edge) {
+            for (name, edge, band) in edges where parameters.edges.contains(edge) {
                 guard let r = Self.intersection(band, view) else { continue }
                 let text = "\(spec.name): \(name) edge, \(SVGValue.format(mm)) mm"
                 doc.element("rect", ["class": "edge-margin", "data-gesture": .s(spec.name), "data-edge": .s(name),

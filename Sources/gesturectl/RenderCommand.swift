@@ -2,6 +2,7 @@ import ArgumentParser
 import GestureConfig
 import GesturePicture
 import LibinputRecord
+import LinuxSystem
 import TouchInput
 
 /// `gesturectl render CONFIG`: the config as a picture, optionally with what a recording

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureCore
 import Glibc
+import JSONOutput
 import LibinputRecord
 import TouchInput
 

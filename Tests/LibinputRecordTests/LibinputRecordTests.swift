@@ -1,5 +1,6 @@
 import Glibc
 import LibinputRecord
+import LinuxSystem
 import TestSupport
 import Testing
 import TouchInput
@@ -109,7 +110,7 @@ private let evemu = packageRoot + "/docs/examples/pan-swipe.evemu"
     }
 
     private func fixtureText() throws -> String {
-        String(decoding: try WholeFile.read(fixture), as: UTF8.self)
+        String(decoding: try WholeFile.read(fixture, maximumSize: 1 << 20), as: UTF8.self)
     }
 
     private func write(_ text: String, to path: String) throws {

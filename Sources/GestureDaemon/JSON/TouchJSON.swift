@@ -1,5 +1,5 @@
 import GestureCore
-import TouchInput
+import JSONOutput
 
 extension EventJSON {
     /// A contact line of the event stream (subscribers that asked for touches):
