@@ -26,12 +26,15 @@ struct MonitorCommand: ParsableCommand {
         if touches { options.append(("touches", .bool(true))) }
         _ = try client.request("subscribe", options)
         while let line = try client.readLine() {
+            let value = try? JSONParser.parse(line)
             if json {
                 print(String(decoding: line, as: UTF8.self))
-            } else if let value = try? JSONParser.parse(line) {
+            } else if let value {
                 print(MonitorText.render(value))
             }
             fflush(nil)  // all streams: a pipe to another tool sees each event at once
+            // The daemon's last line: a stop, not a lost stream.
+            if value?["stopping"] == .bool(true) { return }
         }
         throw ControlClientError.streamEnded
     }

@@ -34,6 +34,8 @@ public final class GesturePipeline {
     @exclusivity(unchecked) public var reportsTouches = false
     @exclusivity(unchecked) public var touches: [TouchReport] = []
     private var nextDeviceID: UInt32 = 0
+    /// Unadvertised events of devices since detached (see `unadvertisedEvents`).
+    private var detachedUnadvertised = 0
     /// `devices[i].normalizer`, for `feed` to reach without reference counting on every
     /// event (a retain and release per event cost about a fifth of a frame); `devices` keeps
     /// each one alive while its entry is here.
@@ -73,6 +75,7 @@ public final class GesturePipeline {
         let normalizer = devices[index].normalizer
         if normalizer.cancelAll(at: time) { handle(normalizer.frame) }
         engine.detach(device: id)
+        detachedUnadvertised += normalizer.counters.unadvertised
         normalizers.remove(at: index)
         devices.remove(at: index)
     }
@@ -93,6 +96,11 @@ public final class GesturePipeline {
     private func handle(_ frame: TouchFrame) {
         engine.handle(frame, into: &events)
         if reportsTouches { engine.forEachTouch { touches.append($0) } }
+    }
+
+    /// Events dropped since start because their device does not advertise their type or code.
+    public var unadvertisedEvents: Int {
+        detachedUnadvertised + devices.reduce(0) { $0 + $1.normalizer.counters.unadvertised }
     }
 
     /// The index of a device in `devices`, for `feed`.
