@@ -35,6 +35,8 @@ public final class Daemon {
     private var stopReason = "stopped"
     /// How long stopping waits for the last events and actions to go out.
     static let stopGrace: Microseconds = 1_000_000
+    /// `GestureEngine.engineBugs` when last logged.
+    private var loggedEngineBugs = 0
 
     /// Binds the control socket and opens the input: live touchscreens, or the recording of
     /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
@@ -131,6 +133,10 @@ public final class Daemon {
 
     private func afterWake() {
         flush(model: pipeline.configuration.model, names: names)
+        if pipeline.engine.engineBugs != loggedEngineBugs {
+            loggedEngineBugs = pipeline.engine.engineBugs
+            logger.error("engine bug: an illegal gesture phase change was refused (\(loggedEngineBugs) so far); please report it with the output of `gesturectl monitor --trace`")
+        }
         // Set after the flush, so records of this wake are drained before tracing stops.
         pipeline.engine.traceEnabled = server.wantsTrace
         pipeline.reportsTouches = server.wantsTouches
