@@ -34,10 +34,10 @@ public final class GestureEngine {
     /// `receivers[v]`: the gestures on view v and its ancestors, the only ones a contact
     /// hit-tested to v can reach.
     @exclusivity(unchecked) private var receivers: [[Int]]
-    private let contacts = ContactTable()
+    let contacts = ContactTable()
     @exclusivity(unchecked) private var devices: [DeviceRecord] = []
     @exclusivity(unchecked) private var trace: [TraceRecord] = []
-    @exclusivity(unchecked) private var now: Microseconds = 0
+    @exclusivity(unchecked) private(set) var now: Microseconds = 0
     /// Contacts that went down while every slot of `contacts` was taken.
     @exclusivity(unchecked) private var droppedContacts = 0
     /// Phase changes the arbitration rules do not allow, refused (`transition`): 0 unless

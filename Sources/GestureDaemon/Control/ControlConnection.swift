@@ -20,6 +20,8 @@ final class ControlConnection {
 
     let fd: FileDescriptor
     var mode: Mode = .requests
+    /// A subscriber that also wants every contact (`"touches": true`).
+    var wantsTouches = false
     /// When the first byte of an unfinished request arrived.
     private(set) var partialSince: Microseconds?
     /// When a request was last answered, or the connection was accepted.
