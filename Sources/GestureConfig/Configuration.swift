@@ -8,6 +8,8 @@ public struct Configuration: Sendable {
     public var devices: [DeviceRule]
     /// `actions[g]` are the actions of `model.gestures[g]`.
     public var actions: [GestureActions]
+    /// What `check` warns about (a socket anyone may use), in file order.
+    public var warnings: [Diagnostic] = []
 
     public init(daemon: DaemonSettings, model: GestureModel, devices: [DeviceRule], actions: [GestureActions]) {
         self.daemon = daemon
@@ -55,9 +57,13 @@ public struct EnvironmentEntry: Equatable, Sendable {
 public struct DeviceRule: Equatable, Sendable {
     public var match: DeviceMatch
     public var mapping: DeviceMapping
-    public init(match: DeviceMatch, mapping: DeviceMapping) {
+    /// The rule sets `calibration` itself; otherwise udev's `LIBINPUT_CALIBRATION_MATRIX`
+    /// applies, as it does for libinput and the compositor.
+    public var setsCalibration: Bool
+    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false) {
         self.match = match
         self.mapping = mapping
+        self.setsCalibration = setsCalibration
     }
 }
 

@@ -3,9 +3,10 @@ import Glibc
 #endif
 import GestureConfig
 import GestureCore
+import JSONOutput
+import LinuxSystem
 import Logging
 import Testing
-import TouchInput
 @testable import GestureDaemon
 
 @Suite struct DispatcherTests {
