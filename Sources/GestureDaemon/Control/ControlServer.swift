@@ -325,8 +325,10 @@ public final class ControlServer {
         for connection in Array(connections.values) where !connection.closeAfterFlush {
             if let since = connection.partialSince, now - since >= ControlServer.requestTimeout {
                 fatal(connection, ControlError(code: "timeout", message: "request not finished within \(ControlServer.requestTimeout / 1_000_000) s"))
-            } else if connection.isIdle && now - connection.lastActive >= idleTimeout {
+            } else if connection.mayTimeOut && now - connection.lastActive >= idleTimeout {
                 logger.debug("control: closing fd \(connection.fd.rawValue), idle for \(idleTimeout / 1_000_000) s")
+                // One that does not read its replies would not read this one either.
+                if connection.hasPendingOutput { drop(connection); continue }
                 fatal(connection, ControlError(code: "idle", message: "no request for \(idleTimeout / 1_000_000) s; closing"), quietly: true)
             }
         }
@@ -338,7 +340,7 @@ public final class ControlServer {
         var earliest: Microseconds?
         for connection in connections.values where !connection.closeAfterFlush {
             let due: Microseconds? = if let since = connection.partialSince { since + ControlServer.requestTimeout }
-                else if connection.isIdle { connection.lastActive + idleTimeout } else { nil }
+                else if connection.mayTimeOut { connection.lastActive + idleTimeout } else { nil }
             if let due, earliest.map({ due < $0 }) ?? true { earliest = due }
         }
         requestTimer.set(earliest)
