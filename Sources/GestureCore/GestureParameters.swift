@@ -1,7 +1,7 @@
 /// The tunables of one gesture, one struct per type: a recognizer is handed its own struct
 /// and can read nothing else, and the config's table of keys for the type fills exactly
 /// that struct (`GestureConfig/ParameterKey.swift`). Each struct's `init()` gives UIKit's
-/// values and ours where UIKit is silent (`uikit-semantics.md`, "Parameters and defaults").
+/// values and ours where UIKit is silent (docs/SEMANTICS.md, "Defaults where UIKit is silent").
 public enum GestureParameters: Equatable, Sendable {
     case tap(TapParameters)
     case longPress(LongPressParameters)

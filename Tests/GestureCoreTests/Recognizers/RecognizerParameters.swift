@@ -1,9 +1,7 @@
-@testable import GestureCore
-
-/// The default parameters of one gesture type with `edit` applied, for building a
-/// recognizer directly.
-func parameters(_ type: GestureType, _ edit: (inout GestureParameters) -> Void = { _ in }) -> GestureParameters {
-    var p = GestureDefaults.parameters(for: type)
+/// `parameters` (a type's defaults, e.g. `TapParameters()`) with `edit` applied, for
+/// building a recognizer directly.
+func with<P>(_ parameters: P, _ edit: (inout P) -> Void = { _ in }) -> P {
+    var p = parameters
     edit(&p)
     return p
 }
