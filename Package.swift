@@ -15,7 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
@@ -24,6 +23,9 @@ let package = Package(
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CMtdev", pkgConfig: "mtdev", providers: [.apt(["libmtdev-dev"])]),
         .target(name: "CLinuxShims", cSettings: [.define("_GNU_SOURCE")]),
+        // toml++ (Debian's libtomlplusplus-dev, header-only) behind a C function: the parser
+        // frees what it allocates, which TOMLKit 0.6.0 did not (33 KB lost per reload).
+        .target(name: "CTOMLPlusPlus"),
 
         // Pure: geometry, touches, views, recognizers, arbitration. No I/O, no clock.
         .target(name: "GestureCore"),
@@ -36,8 +38,7 @@ let package = Package(
         .target(name: "TouchInput", dependencies: ["GestureCore", "LinuxSystem", "JSONOutput", "CEvdev", "CUdev", "CMtdev", "CLinuxShims"]),
         // TOML schema, validation with positions, units, model building.
         .target(name: "GestureConfig", dependencies: [
-            "GestureCore", "LinuxSystem",
-            .product(name: "TOMLKit", package: "TOMLKit"),
+            "GestureCore", "LinuxSystem", "CTOMLPlusPlus",
         ]),
         // Event loop, dispatcher, control socket, status.
         .target(name: "GestureDaemon", dependencies: [
@@ -77,5 +78,6 @@ let package = Package(
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
         .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -19,7 +19,9 @@ enum FileText {
         let bytes: [UInt8]
         do { bytes = try WholeFile.read(opened.0, path: path, maximumSize: maximumSize) } catch { throw unreadable(error) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .unreadable(path: path, reason: "not UTF-8 text (TOML files are UTF-8)")
+            let (position, byte) = SourcePosition.firstInvalidUTF8(in: bytes) ?? (SourcePosition(line: 1, column: 1), 0)
+            throw .syntax(Diagnostic(file: path, position: position, keyPath: ConfigKeyPath(),
+                                     message: "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 (TOML files are UTF-8)"))
         }
         return text
     }

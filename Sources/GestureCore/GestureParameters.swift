@@ -12,6 +12,9 @@ public enum GestureParameters: Equatable, Sendable {
     case rotation(RotationParameters)
 
     /// The gesture type these parameters belong to.
+    /// The tap parameters of a tap gesture; nil for other types.
+    public var tap: TapParameters? { if case .tap(let p) = self { p } else { nil } }
+
     public var type: GestureType {
         switch self {
         case .tap: .tap

@@ -89,6 +89,20 @@ import Testing
         ])
     }
 
+    /// Issue #18 item 14: a byte that is not UTF-8 gets its line:col, as a NUL does.
+    @Test func aByteThatIsNotUTF8IsPlacedAtItsLineAndColumn() {
+        let file = TemporaryFile(bytes: Array("[screen]\nwidth = 800 # café ".utf8) + [0xE2, 0x82] + Array("\nheight = 6\n".utf8))
+        #expect(throws: ConfigError.syntax(Diagnostic(file: file.path, position: SourcePosition(line: 2, column: 20),
+                                                      keyPath: ConfigKeyPath(), message: "byte 0xE2 is not UTF-8 (TOML files are UTF-8)"))) {
+            try ConfigLoader.load(path: file.path)
+        }
+        let first = TemporaryFile(bytes: [0xFF] + Array("[screen]\n".utf8))
+        #expect(throws: ConfigError.syntax(Diagnostic(file: first.path, position: SourcePosition(line: 1, column: 1),
+                                                      keyPath: ConfigKeyPath(), message: "byte 0xFF is not UTF-8 (TOML files are UTF-8)"))) {
+            try ConfigLoader.load(path: first.path)
+        }
+    }
+
     @Test func checkRefusesAnUnsafeFileWhenEnforcing() {
         let file = TemporaryFile(contents: Fixture.screen, mode: 0o666)
         var errors: [String] = []

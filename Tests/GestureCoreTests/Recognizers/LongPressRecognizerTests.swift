@@ -17,7 +17,7 @@ import Testing
             TransitionRow(held, after: [down], .deadline, "active", "began"),
             TransitionRow("active", after: [down, .deadline], .move(1, x: 150, y: 100, ms: 600), "active", "changed"),
             TransitionRow("active", after: [down, .deadline], .up(1, ms: 600), "finished", "ended"),
-        ]) { LongPressRecognizer(LongPressParameters()) }
+        ]) { LongPressRecognizer(parameters(LongPressParameters.self)) }
     }
 
     @Test func twoFingersTimeFromTheSecond() {
@@ -27,7 +27,7 @@ import Testing
                           "pressing(downAt: 0, reachedAt: Optional(50000), tapsDone: 0)", "none"),
             TransitionRow("pressing(downAt: 0, reachedAt: Optional(50000), tapsDone: 0)", after: [down, second],
                           .up(2, ms: 100), "finished", "failed"),
-        ]) { LongPressRecognizer(with(LongPressParameters()) { $0.touches = 2 }) }
+        ]) { LongPressRecognizer(parameters(LongPressParameters.self) { $0.touches = 2 }) }
     }
 
     @Test func aTapFirst() {
@@ -39,6 +39,6 @@ import Testing
                           "pressing(downAt: 200000, reachedAt: Optional(200000), tapsDone: 1)", "none"),
             TransitionRow("betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 431), "finished", "failed"),
             TransitionRow("betweenTaps", after: [down, lifted], .deadline, "finished", "failed"),
-        ]) { LongPressRecognizer(with(LongPressParameters()) { $0.taps = 1 }) }
+        ]) { LongPressRecognizer(parameters(LongPressParameters.self) { $0.taps = 1 }) }
     }
 }

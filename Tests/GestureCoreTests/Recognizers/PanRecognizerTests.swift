@@ -16,7 +16,7 @@ import Testing
             TransitionRow("tracking", after: [down], .up(1, ms: 50), "finished", "failed"),
             TransitionRow("active", after: [down, moved], .move(1, x: 120, y: 100, ms: 20), "active", "changed"),
             TransitionRow("active", after: [down, moved], .up(1, ms: 30), "finished", "ended"),
-        ]) { PanRecognizer(PanParameters()) }
+        ]) { PanRecognizer(parameters(PanParameters.self)) }
     }
 
     @Test func maximumTouches() {
@@ -24,7 +24,7 @@ import Testing
             TransitionRow("tracking", after: [down], .down(2, x: 200, y: 100, ms: 10), "finished", "failed"),
             // After it began, the extra contact is ignored for the rest of the gesture.
             TransitionRow("active", after: [down, moved], .down(2, x: 300, y: 300, ms: 20), "active", "none"),
-        ]) { PanRecognizer(with(PanParameters()) { $0.maximumTouches = 1 }) }
+        ]) { PanRecognizer(parameters(PanParameters.self) { $0.maximumTouches = 1 }) }
     }
 
     @Test func minimumTouches() {
@@ -34,13 +34,13 @@ import Testing
             TransitionRow("tracking", after: [down], .move(1, x: 150, y: 100, ms: 10), "tracking", "none"),
             TransitionRow("tracking", after: [both], bothMoved, "active", "began"),
             TransitionRow("active", after: [both, bothMoved], .up(2, ms: 20), "finished", "ended"),
-        ]) { PanRecognizer(with(PanParameters()) { $0.minimumTouches = 2 }) }
+        ]) { PanRecognizer(parameters(PanParameters.self) { $0.minimumTouches = 2 }) }
     }
 
     @Test func edgePan() {
         RecognizerProbe.check([
             TransitionRow("idle", .down(1, x: 100, y: 300, ms: 0), "finished", "failed"),
             TransitionRow("idle", .down(1, x: 10, y: 300, ms: 0), "tracking", "none"),
-        ]) { PanRecognizer(with(EdgePanParameters()) { $0.edges = .left }) }
+        ]) { PanRecognizer(parameters(EdgePanParameters.self) { $0.edges = .left }) }
     }
 }

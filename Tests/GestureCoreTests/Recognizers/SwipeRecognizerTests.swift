@@ -14,6 +14,6 @@ import Testing
             TransitionRow("tracking", after: [down], .move(1, x: 150, y: 100, ms: 50), "finished", "recognized"),
             TransitionRow("tracking", after: [down], .up(1, ms: 50), "finished", "failed"),
             TransitionRow("tracking", after: [down], .deadline, "finished", "failed"),
-        ]) { SwipeRecognizer(SwipeParameters()) }
+        ]) { SwipeRecognizer(parameters(SwipeParameters.self)) }
     }
 }

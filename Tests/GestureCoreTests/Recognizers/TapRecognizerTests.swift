@@ -21,7 +21,7 @@ import Testing
             TransitionRow("betweenTaps", after: [down, lifted], .deadline, "finished", "failed"),
             TransitionRow("pressing(tap: 1, downAt: 200000, most: 1)", after: [down, lifted, .down(1, x: 100, y: 100, ms: 200)],
                           .up(1, ms: 260), "finished", "recognized"),
-        ]) { TapRecognizer(with(TapParameters()) { $0.taps = 2 }) }
+        ]) { TapRecognizer(parameters(TapParameters.self) { $0.taps = 2 }) }
     }
 
     @Test func twoFingers() {
@@ -32,13 +32,13 @@ import Testing
                           "finished", "recognized"),
             TransitionRow("pressing(tap: 0, downAt: 0, most: 2)", after: [both], .up(1, ms: 60),
                           "pressing(tap: 0, downAt: 0, most: 2)", "none"),
-        ]) { TapRecognizer(with(TapParameters()) { $0.touches = 2 }) }
+        ]) { TapRecognizer(parameters(TapParameters.self) { $0.touches = 2 }) }
     }
 
     @Test func minimumPress() {
         RecognizerProbe.check([
             TransitionRow("pressing", after: [down], .up(1, ms: 59), "finished", "failed"),
             TransitionRow("pressing", after: [down], .up(1, ms: 60), "finished", "recognized"),
-        ]) { TapRecognizer(with(TapParameters()) { $0.minPress = 60_000 }) }
+        ]) { TapRecognizer(parameters(TapParameters.self) { $0.minPress = 60_000 }) }
     }
 }

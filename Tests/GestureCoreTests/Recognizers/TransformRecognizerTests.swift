@@ -20,7 +20,7 @@ import Testing
             TransitionRow("active", after: [first, second, spread], .move(2, x: 240, y: 100, ms: 30), "active", "changed"),
             TransitionRow("active", after: [first, second, spread], .up(2, ms: 30), "active", "changed"),
             TransitionRow("active", after: [first, second, spread], .frame(ms: 30, [.up(1), .up(2)]), "finished", "ended"),
-        ]) { PinchRecognizer(PinchParameters()) }
+        ]) { PinchRecognizer(parameters(PinchParameters.self)) }
     }
 
     @Test func rotation() {
@@ -31,6 +31,6 @@ import Testing
             TransitionRow("tracking", after: [first, second], turned, "active", "began"),
             TransitionRow("active", after: [first, second, turned], .move(2, x: 200, y: 130, ms: 30), "active", "changed"),
             TransitionRow("active", after: [first, second, turned], .frame(ms: 30, [.up(1), .up(2)]), "finished", "ended"),
-        ]) { RotationRecognizer(RotationParameters()) }
+        ]) { RotationRecognizer(parameters(RotationParameters.self)) }
     }
 }
