@@ -69,6 +69,7 @@ let package = Package(
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/EngineAllocationProbe"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
+        .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
         // The engine over real recordings (evemu files through the normalizer).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),

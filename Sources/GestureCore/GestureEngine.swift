@@ -5,7 +5,7 @@
 /// into the caller's reused buffer; keep its capacity). It owns hit-testing, the recognizers
 /// and the arbitration between them (docs/SEMANTICS.md).
 ///
-/// Arbitration (UIKit's rules, `uikit-semantics.md`). A recognizer that wants to recognize
+/// Arbitration (UIKit's rules, docs/SEMANTICS.md "Arbitration"). A recognizer that wants to recognize
 /// or begin asks, in this order: should-begin; prevention by a running gesture that shares
 /// a contact; its failure requirements (one still possible or pending holds it as
 /// `pending`, one that recognized or began makes it fail). Accepted, it excludes its rivals:
