@@ -29,15 +29,20 @@ let package = Package(
 
         // Pure: geometry, touches, views, recognizers, arbitration. No I/O, no clock.
         .target(name: "GestureCore"),
+        // The bottom system layer: errno errors with the path, the descriptor owner, the
+        // EINTR-retrying read and write, the one whole-file reader, Unix socket addresses.
+        .target(name: "LinuxSystem"),
+        // JSON text without Foundation: the reused-buffer writer and number formatting.
+        .target(name: "JSONOutput"),
         // evdev normalizer, libevdev devices, udev discovery and hotplug, evemu files.
-        .target(name: "TouchInput", dependencies: ["GestureCore", "CEvdev", "CUdev", "CMtdev", "CLinuxShims"]),
+        .target(name: "TouchInput", dependencies: ["GestureCore", "LinuxSystem", "JSONOutput", "CEvdev", "CUdev", "CMtdev", "CLinuxShims"]),
         // TOML schema, validation with positions, units, model building.
         .target(name: "GestureConfig", dependencies: [
-            "GestureCore", "CTOMLPlusPlus",
+            "GestureCore", "LinuxSystem", "CTOMLPlusPlus",
         ]),
         // Event loop, dispatcher, control socket, status.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "TouchInput", "GestureConfig", "CLinuxShims",
+            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
@@ -45,7 +50,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", "GestureConfig", "TouchInput",
+            "GestureDaemon", "GestureConfig", "TouchInput", "LinuxSystem", "JSONOutput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -58,20 +63,20 @@ let package = Package(
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/EngineAllocationProbe"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TestSupport"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
         // The engine over real recordings (evemu files through the normalizer).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "TestSupport"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "LinuxSystem", "TestSupport"]),
         // The daemon's per-event path (event JSON, templates, publishing, socket actions)
         // under the malloc interposer.
         .executableTarget(name: "DaemonAllocationProbe", dependencies: [
-            "GestureDaemon", "GestureConfig", "GestureCore", "TouchInput",
+            "GestureDaemon", "GestureConfig", "GestureCore", "TouchInput", "JSONOutput",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
-        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "TestSupport", "gestured", "gesturectl"],
+        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -15,12 +15,6 @@ public struct SourcePosition: Equatable, Comparable, Sendable {
 
 /// One problem in a config file, printable as `file:line:col: error: key.path: message`.
 public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
-    /// An error refuses the file; a warning is printed and the file is taken.
-    public enum Severity: String, Sendable {
-        case error, warning
-    }
-
-    public var severity: Severity
     public var file: String
     public var position: SourcePosition
     public var keyPath: ConfigKeyPath
@@ -34,9 +28,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     public var didYouMean: String?
 
     public init(file: String, position: SourcePosition, keyPath: ConfigKeyPath, message: String,
-                expected: String? = nil, found: String? = nil, didYouMean: String? = nil,
-                severity: Severity = .error) {
-        self.severity = severity
+                expected: String? = nil, found: String? = nil, didYouMean: String? = nil) {
         self.file = file
         self.position = position
         self.keyPath = keyPath
@@ -86,7 +78,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     public var description: String {
         // Syntax errors have no key path: toml++ does not say which key it was reading.
         let path = keyPath.segments.isEmpty ? "" : "\(keyPath): "
-        return "\(file):\(position.line):\(position.column): \(severity.rawValue): \(path)\(fullMessage)"
+        return "\(file):\(position.line):\(position.column): error: \(path)\(fullMessage)"
     }
 }
 

@@ -60,6 +60,20 @@ import Testing
         }
     }
 
+    /// A FIFO used to hang the open until a writer came (#18): now it is refused at once,
+    /// as is any file that is not a regular file, saying what it is.
+    @Test func aFIFOOrDeviceIsRefusedSayingWhatItIs() throws {
+        let file = TemporaryFile(contents: "")
+        unlink(file.path)
+        try #require(mkfifo(file.path, 0o600) == 0)
+        #expect(throws: ConfigError.unreadable(path: file.path, reason: "is a FIFO (named pipe), not a regular file")) {
+            try ConfigLoader.load(path: file.path)
+        }
+        #expect(throws: ConfigError.unreadable(path: "/dev/null", reason: "is a character device, not a regular file")) {
+            try ConfigLoader.load(path: "/dev/null")
+        }
+    }
+
     @Test func checkExitStatusAndErrorsOnAnInvalidFile() {
         let file = TemporaryFile(contents: Fixture.screen + "[gesture.a]\ntype = \"tapp\"\n[gesture.b]\ntype = \"tap\"\nmin_press = 60\n")
         var output: [String] = []

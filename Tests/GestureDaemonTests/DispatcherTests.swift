@@ -3,6 +3,7 @@ import Glibc
 #endif
 import GestureConfig
 import GestureCore
+import LinuxSystem
 import Logging
 import Testing
 @testable import GestureDaemon

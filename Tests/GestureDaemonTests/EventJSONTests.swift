@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureCore
+import JSONOutput
 import Testing
 import TouchInput
 @testable import GestureDaemon

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LinuxSystem
 import Testing
 import TouchInput
 @testable import GestureDaemon

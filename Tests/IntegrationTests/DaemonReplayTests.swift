@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LinuxSystem
 import TestSupport
 import Testing
 @testable import GestureDaemon
@@ -168,6 +169,26 @@ struct DaemonReplayTests {
         #expect(taken.status == 0 && taken.stdout.contains("reloaded"), "\(taken)")
         #expect(try gestureNames() == ["tap", "drag", "hold"])
         #expect(try daemon.status()["config"]?["last_reload"]?["ok"] == .bool(true))
+        try daemon.stop()
+    }
+
+    /// A FIFO as the config path (#18): `gesturectl check` and a reload refuse it at once,
+    /// saying what it is, instead of waiting for a writer (`timeout` ends a hang: 124).
+    @Test func aFIFOAsTheConfigIsRefusedPromptly() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let fifo = dir.file("fifo.toml")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let check = try runTool("/usr/bin/timeout", ["10", Binary.gesturectl, "check", fifo], dir: dir)
+        #expect(check.status == 1 && check.stderr.contains("fifo.toml: error: cannot read the config file: is a FIFO"), "\(check)")
+
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        try #require(unlink(config) == 0 && mkfifo(config, 0o600) == 0)
+        let refused = try runTool("/usr/bin/timeout", ["10", Binary.gesturectl, "reload", "--socket", daemon.socket], dir: dir)
+        #expect(refused.status != 0 && refused.stderr.contains("is a FIFO"), "\(refused)")
+        #expect(try daemon.status()["gestures"]?.arrayValue?.count == 2)
         try daemon.stop()
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import LinuxSystem
 import TestSupport
 import Testing
 @testable import TouchInput

@@ -136,6 +136,28 @@ import Testing
         #expect(plainFrame.contacts[0].toolType == .finger)
     }
 
+    @Test func theToolTypeIsTrackedPerSlotAndMayChangeMidContact() {
+        // A finger becomes a palm (the engine cancels it), a palm ends, and the next contact in
+        // the slot keeps the slot's tool type until the panel says otherwise (the kernel drops
+        // a value equal to the slot's previous one).
+        let h = Harness(Fixture.protocolB(toolType: true))
+        let frames = h.run(Stream()
+            .slot(0).track(1).x(10).y(10).slot(1).track(2).x(50).y(50).report()
+            .slot(0).tool(2).slot(1).x(51).report()
+            .slot(0).x(12).report()
+            .slot(0).track(-1).report()
+            .slot(0).track(3).report()
+            .slot(0).tool(0).report())
+        #expect(frames.map { $0.contacts.map(\.toolType) } == [
+            [.finger, .finger], [.palm, .finger], [.palm, .finger], [.palm, .finger], [.palm, .finger], [.finger, .finger],
+        ])
+        #expect(frames[1].contacts.map(\.phase) == [.stationary, .moved])
+        #expect(frames[1].contacts[0].id == frames[0].contacts[0].id)
+        #expect(frames[3].contacts[0].phase == .ended)
+        #expect(frames[4].contacts[0].phase == .began)
+        #expect(h.ledger.violations.isEmpty)
+    }
+
     @Test func cancelAllEndsEveryLiveContact() {
         let h = Harness(Fixture.protocolB())
         h.run(Stream().slot(0).track(1).x(10).y(10).slot(3).track(2).x(30).y(30).report()

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import JSONOutput
+import LinuxSystem
 import TouchInput
 
 /// Why gesturectl could not talk to the daemon, worded for the person at the terminal.
@@ -98,10 +100,9 @@ public final class ControlClient {
                 return line
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = recv(fd.rawValue, &chunk, chunk.count, 0)
+            let n = retryingInterrupted { recv(fd.rawValue, &chunk, chunk.count, 0) }
             if n == 0 { return nil }
             if n < 0 {
-                if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { throw .protocolViolation("no reply in time") }
                 throw .io(SystemError("recv", path))
             }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GestureCore
+import LinuxSystem
 
 /// One client of the control socket: reads request lines, buffers what it cannot send at
 /// once up to `outputLimit`, and is told to go away when that overflows.

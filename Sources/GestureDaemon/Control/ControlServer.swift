@@ -3,6 +3,8 @@ import Glibc
 #endif
 import CLinuxShims
 import GestureCore
+import JSONOutput
+import LinuxSystem
 import Logging
 import TouchInput
 
@@ -121,9 +123,9 @@ public final class ControlServer {
 
     private func acceptAll() {
         while true {
-            let raw = cls_accept4(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
+            let raw = retryingInterrupted { cls_accept4(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)) }
             guard raw >= 0 else {
-                if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+                if errno != EAGAIN && errno != EWOULDBLOCK {
                     logger.warning("control: \(SystemError("accept", path))")
                 }
                 return

@@ -1,3 +1,4 @@
+import JSONOutput
 import TouchInput
 
 /// Renders a `status` reply as readable tables for `gesturectl status`. Missing sections
@@ -28,13 +29,16 @@ public enum StatusText {
         if let dropped = status["dropped_contacts"]?.intValue, dropped > 0 {
             head.append(("dropped contacts", "\(dropped) (went down while 64 were already tracked)"))
         }
+        if let bugs = status["engine_bugs"]?.intValue, bugs > 0 {
+            head.append(("engine bugs", "\(bugs) illegal phase changes refused (a bug: please report it with `gesturectl monitor --trace`)"))
+        }
         let keyWidth = head.map(\.0.count).max() ?? 0
         out += head.map { pad($0.0 + ":", keyWidth + 1) + " " + $0.1 }
 
         if let devices = status["devices"]?.arrayValue {
             out.append("")
-            out += table(title: "devices", ["name", "path", "contacts"], devices.map {
-                [text($0["name"]), text($0["path"]), text($0["contacts"])]
+            out += table(title: "devices", ["name", "path", "contacts", "calibration"], devices.map {
+                [text($0["name"]), text($0["path"]), text($0["contacts"]), text($0["calibration"])]
             }, empty: "no touchscreen")
         }
         if let unusable = status["unusable_devices"]?.arrayValue, !unusable.isEmpty {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinuxShims
 import GestureCore
+import LinuxSystem
 import Logging
 import TouchInput
 

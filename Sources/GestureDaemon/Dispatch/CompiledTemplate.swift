@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureCore
+import JSONOutput
 import TouchInput
 
 /// A `MessageTemplate` with its placeholders resolved to event fields, ready to render

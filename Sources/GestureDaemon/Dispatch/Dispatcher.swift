@@ -1,5 +1,7 @@
 import GestureConfig
 import GestureCore
+import JSONOutput
+import LinuxSystem
 import Logging
 import TouchInput
 

@@ -1,4 +1,5 @@
 import GestureCore
+import JSONOutput
 import TouchInput
 
 /// The one event formatter of replay and the live stream: one JSON object per line.
