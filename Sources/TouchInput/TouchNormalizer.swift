@@ -32,6 +32,8 @@ public final class TouchNormalizer {
         public var outOfRangeSlots = 0
         /// `SYN_DROPPED` events seen (the kernel's buffer overflowed).
         public var synDropped = 0
+        /// Events whose type or code the device does not advertise (dropped unseen).
+        public var unadvertised = 0
         /// Contacts that began and ended within one frame and were replaced in the same slot
         /// by another such contact before the frame ended: only the last one is reported.
         public var collapsedContacts = 0
@@ -52,6 +54,7 @@ public final class TouchNormalizer {
     @exclusivity(unchecked) private var currentSlot = 0
     @exclusivity(unchecked) private var nextContactID: Int32 = 0
     @exclusivity(unchecked) private var recovering = false
+    private let advertised: AdvertisedEvents
     private let converter: MtdevConverter?
     private let isSingleTouch: Bool
     private let xAxis: AxisRange
@@ -63,6 +66,7 @@ public final class TouchNormalizer {
     public init?(device: DeviceID, info: TouchDeviceInfo) {
         self.device = device
         self.info = info
+        advertised = AdvertisedEvents(info.capabilities)
         let slotCount: Int
         switch info.multitouchProtocol {
         case .b:
@@ -89,8 +93,15 @@ public final class TouchNormalizer {
     }
 
     /// Feeds one event. Returns true when it completed a frame, now in `frame`; a
-    /// `SYN_REPORT` that leaves no contact live and ends none produces no frame.
+    /// `SYN_REPORT` that leaves no contact live and ends none produces no frame. An event
+    /// whose type or code the device does not advertise is counted and dropped first: every
+    /// input path (device, recording, `--stream`) comes through here, and libmtdev indexes
+    /// its tables by the raw code.
     public func feed(_ event: RawInputEvent) -> Bool {
+        guard advertised.contains(type: event.type, code: event.code) else {
+            counters.unadvertised += 1
+            return false
+        }
         guard let converter else { return apply(event) }
         if event.type == InputCodes.evSyn && event.code == InputCodes.synDropped {
             return apply(event)

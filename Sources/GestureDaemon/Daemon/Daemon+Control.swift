@@ -51,8 +51,21 @@ extension Daemon: ControlHandler {
             })),
             ("dispatcher", dispatcher.statusJSON),
             ("control", server.statusJSON),
+            ("refused", refusals),
         ]
         return .object(members)
+    }
+
+    /// What was refused at an input's bound since start (docs/LIMITS.md), so an operator
+    /// sees it without reading the journal.
+    private var refusals: JSONValue {
+        .object([
+            ("connections", .number(Double(server.refusedConnections))),
+            ("requests_too_large", .number(Double(server.oversizedRequests))),
+            ("unadvertised_events", .number(Double(pipeline.unadvertisedEvents))),
+            ("commands", .number(Double(dispatcher.counters.commandsRefused))),
+            ("slots_clamped", .number(Double(pipeline.devices.count { $0.info.slotsClamped }))),
+        ])
     }
 
     public func reload() -> ControlReply { reloadConfiguration() }

@@ -52,6 +52,9 @@ final class SocketTarget {
 
     deinit { disconnect() }
 
+    /// True while messages wait to be sent.
+    var hasQueuedMessages: Bool { !queue.isEmpty }
+
     /// Queues one message and sends what can be sent now.
     func send(_ message: [UInt8]) {
         guard queue.count < capacity else {

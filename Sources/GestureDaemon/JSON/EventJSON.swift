@@ -37,6 +37,17 @@ public enum EventJSON {
         writer.newline()
     }
 
+    /// The stream's last line: the daemon is stopping (`reason`: SIGTERM, SIGINT).
+    public static func stoppingLine(reason: String, time: Microseconds, origin: Microseconds, into writer: inout JSONWriter) {
+        writer.reset()
+        writer.beginObject()
+        writer.key("t"); seconds(time - origin, &writer)
+        writer.key("stopping"); writer.bool(true)
+        writer.key("reason"); writer.string(reason)
+        writer.endObject()
+        writer.newline()
+    }
+
     /// Writes one field's JSON value.
     static func value(_ field: EventField, _ event: GestureEvent, _ names: GestureNames, _ origin: Microseconds,
                       _ writer: inout JSONWriter) {
