@@ -30,7 +30,7 @@ public struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
                     text += key
                 } else {
                     // Escaped as in a TOML basic string, so a key path is always one line.
-                    text += "\"" + Diagnostic.shown(key.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")) + "\""
+                    text += "\"" + Diagnostic.shown(key, quoted: true) + "\""
                 }
             case .index(let index):
                 text += "[\(index)]"

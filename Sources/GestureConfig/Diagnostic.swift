@@ -44,8 +44,8 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     /// How a name, key or string value from the file appears in a message: on one line
     /// (control characters escaped as TOML writes them: `\n`, `\t`, `\u007F`), and when it is
     /// longer than `maximumShownLength`, its first 32 characters and its length (a 3 MiB key
-    /// was printed twice in full).
-    static func shown(_ text: String) -> String {
+    /// was printed twice in full). With `quoted`, `"` and `\` are escaped too, for a quoted key.
+    static func shown(_ text: String, quoted: Bool = false) -> String {
         let isLong = text.utf8.count > maximumShownLength && text.count > maximumShownLength
         var shown = ""
         for scalar in (isLong ? Substring(text.prefix(32)) : Substring(text)).unicodeScalars {
@@ -53,6 +53,8 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
             case "\n": shown += "\\n"
             case "\t": shown += "\\t"
             case "\r": shown += "\\r"
+            case "\"" where quoted: shown += "\\\""
+            case "\\" where quoted: shown += "\\\\"
             case _ where scalar.value < 0x20 || scalar.value == 0x7f: shown += "\\u" + hex4(scalar.value)
             default: shown.unicodeScalars.append(scalar)
             }
