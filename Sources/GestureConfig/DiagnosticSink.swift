@@ -5,6 +5,9 @@ final class DiagnosticSink {
     private(set) var diagnostics: [Diagnostic] = []
     /// What is worth saying but does not refuse the file.
     private(set) var warnings: [ConfigWarning] = []
+    /// Every key a `TableReader` asked for: the schema as the code reads it (the man-page
+    /// test checks that each one is documented).
+    private(set) var keysRead: Set<String> = []
 
     init(file: String, locator: KeyLocator) {
         self.file = file
@@ -24,6 +27,8 @@ final class DiagnosticSink {
                               expected: expected, found: found).fullMessage
         warnings.append(ConfigWarning(file: file, position: position, keyPath: path, message: text))
     }
+
+    func noteRead(_ key: String) { keysRead.insert(key) }
 
     /// In file order; problems at one position keep the order they were found in.
     var sorted: [Diagnostic] {
