@@ -196,6 +196,7 @@ public final class Daemon {
             return .failure(ControlError(code: "reload-failed", message: text + "\nthe running config stays"))
         }
         try? notifier?.notify("RELOADING=1")
+        for warning in configuration.warnings { logger.warning("reload: \(warning)") }
         let previous = pipeline.configuration
         let diff = ModelDiff(from: previous.model, to: configuration.model)
         input.drain()
