@@ -26,7 +26,12 @@ public struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
             switch segment {
             case .key(let key):
                 if !text.isEmpty { text += "." }
-                text += Self.isBare(key) ? key : "\"\(key)\""
+                if Self.isBare(key), key.utf8.count <= Diagnostic.maximumShownLength {
+                    text += key
+                } else {
+                    // Escaped as in a TOML basic string, so a key path is always one line.
+                    text += "\"" + Diagnostic.shown(key, quoted: true) + "\""
+                }
             case .index(let index):
                 text += "[\(index)]"
             }
@@ -36,11 +41,13 @@ public struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// TOML bare keys: ASCII letters, digits, `_` and `-`.
     static func isBare(_ key: String) -> Bool {
-        !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
-            default: false
-            }
+        !key.isEmpty && key.unicodeScalars.allSatisfy(isBare)
+    }
+
+    static func isBare(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
+        default: false
         }
     }
 }

@@ -8,6 +8,9 @@ public struct Configuration: Sendable {
     public var devices: [DeviceRule]
     /// `actions[g]` are the actions of `model.gestures[g]`.
     public var actions: [GestureActions]
+    /// What `check` warns about while reading the file (a socket anyone may use), in the
+    /// order found; `ConfigWarning.warnings(for:text:file:)` adds those about the model.
+    public var warnings: [ConfigWarning] = []
 
     public init(daemon: DaemonSettings, model: GestureModel, devices: [DeviceRule], actions: [GestureActions]) {
         self.daemon = daemon
@@ -55,9 +58,16 @@ public struct EnvironmentEntry: Equatable, Sendable {
 public struct DeviceRule: Equatable, Sendable {
     public var match: DeviceMatch
     public var mapping: DeviceMapping
-    public init(match: DeviceMatch, mapping: DeviceMapping) {
+    /// The rule sets `calibration` itself; otherwise udev's `LIBINPUT_CALIBRATION_MATRIX`
+    /// applies, as it does for libinput and the compositor.
+    public var setsCalibration: Bool
+    /// `ignore = true`: gestured leaves the touchscreens this rule matches alone.
+    public var ignore: Bool
+    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, ignore: Bool = false) {
         self.match = match
         self.mapping = mapping
+        self.setsCalibration = setsCalibration
+        self.ignore = ignore
     }
 }
 

@@ -11,6 +11,7 @@ extension ConfigBuilder {
         var gestures: [GestureSpec] = []
         var actions: [GestureActions] = []
         for (index, name) in names.enumerated() {
+            checkName(name, kind: "gesture", path: reader.path.appending(name))
             let table = reader.table(name)
             let spec = table.flatMap { readGesture($0, name: name, index: index, names: names, views: views, screen: screen) }
             // A placeholder keeps indices aligned with `names` so references stay checkable.
@@ -29,7 +30,7 @@ extension ConfigBuilder {
         if let typeName = reader.string("type") {
             type = GestureType(rawValue: typeName)
             if type == nil {
-                sink.report(typePath, "unknown gesture type '\(typeName)'",
+                sink.report(typePath, "unknown gesture type '\(Diagnostic.shown(typeName))'",
                             expected: typeNames.joined(separator: ", "),
                             didYouMean: DidYouMean.suggestion(for: typeName, among: typeNames))
             }
@@ -42,7 +43,7 @@ extension ConfigBuilder {
             if let found = views.firstIndex(where: { $0.name == viewName }) {
                 view = found
             } else {
-                sink.report(reader.path.appending("view"), "unknown view '\(viewName)'",
+                sink.report(reader.path.appending("view"), "unknown view '\(Diagnostic.shown(viewName))'",
                             didYouMean: DidYouMean.suggestion(for: viewName, among: views.map(\.name)))
             }
         }

@@ -1,6 +1,6 @@
 /// Defaults that are no gesture's parameter, and the parameters of a type as `init()` gives
-/// them (UIKit's documented values, and ours where UIKit is silent: `uikit-semantics.md`,
-/// "Parameters and defaults"). The config overrides single fields.
+/// them (UIKit's documented values, and ours where UIKit is silent: docs/SEMANTICS.md,
+/// "Defaults where UIKit is silent"). The config overrides single fields.
 public enum GestureDefaults {
     /// A UIKit point in millimetres (1/163 inch).
     public static let pointInMillimeters = 25.4 / 163

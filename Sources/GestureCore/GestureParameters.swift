@@ -1,7 +1,7 @@
 /// The tunables of one gesture, one struct per type: a recognizer is handed its own struct
 /// and can read nothing else, and the config's table of keys for the type fills exactly
 /// that struct (`GestureConfig/ParameterKey.swift`). Each struct's `init()` gives UIKit's
-/// values and ours where UIKit is silent (`uikit-semantics.md`, "Parameters and defaults").
+/// values and ours where UIKit is silent (docs/SEMANTICS.md, "Defaults where UIKit is silent").
 public enum GestureParameters: Equatable, Sendable {
     case tap(TapParameters)
     case longPress(LongPressParameters)
@@ -12,6 +12,9 @@ public enum GestureParameters: Equatable, Sendable {
     case rotation(RotationParameters)
 
     /// The gesture type these parameters belong to.
+    /// The tap parameters of a tap gesture; nil for other types.
+    public var tap: TapParameters? { if case .tap(let p) = self { p } else { nil } }
+
     public var type: GestureType {
         switch self {
         case .tap: .tap

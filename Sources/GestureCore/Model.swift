@@ -32,7 +32,7 @@ public struct ScreenSize: Equatable, Sendable {
     }
 }
 
-/// A distance as the user wrote it. The engine converts it per device (see `uikit-semantics.md`:
+/// A distance as the user wrote it. The engine converts it per device (see docs/SEMANTICS.md, "Units":
 /// physical when the resolution is plausible, else `size_mm`, else 1 pt = 1 px).
 public enum Length: Equatable, Sendable, CustomStringConvertible {
     case millimeters(Double)

@@ -10,6 +10,7 @@ import Glibc
 #endif
 import GestureConfig
 import GestureCore
+import JSONOutput
 import TouchInput
 import GestureDaemon
 import Logging

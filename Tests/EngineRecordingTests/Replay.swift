@@ -13,10 +13,12 @@ struct Replay {
     let sizeMM: (width: Double, height: Double)?
 
     /// `build` adds the gestures to a model whose screen matches the panel; `desc` is the
-    /// device description of an events-only recording.
+    /// device description of an events-only recording; `edit` may change the recorded
+    /// events first (in memory).
     init(_ file: String, desc: String? = nil, sizeMM: (width: Double, height: Double)? = nil,
-         _ build: (inout ModelBuilder) -> Void) throws {
-        let recording = try EvemuRecording.read(path: SharedRecordings.path(file), descPath: desc.map(SharedRecordings.path))
+         edit: (inout [RawInputEvent]) -> Void = { _ in }, _ build: (inout ModelBuilder) -> Void) throws {
+        var recording = try EvemuRecording.read(path: SharedRecordings.path(file), descPath: desc.map(SharedRecordings.path))
+        edit(&recording.events)
         info = recording.info
         var m = ModelBuilder(screen: ScreenSize(width: Double(info.x.maximum - info.x.minimum + 1),
                                                 height: Double(info.y.maximum - info.y.minimum + 1)))

@@ -8,7 +8,7 @@ import Testing
         [daemon]
         socket = "/run/g.sock"
         socket_mode = "0640"
-        socket_group = "kiosk"
+        socket_group = "root"
         log_level = "debug"
         shell = "/bin/bash"
         command_timeout = "3s"
@@ -83,7 +83,7 @@ import Testing
         var daemon = DaemonSettings()
         daemon.socketPath = "/run/g.sock"
         daemon.socketMode = 0o640
-        daemon.socketGroup = "kiosk"
+        daemon.socketGroup = "root"
         daemon.logLevel = "debug"
         daemon.shell = "/bin/bash"
         daemon.commandTimeout = 3_000_000
@@ -157,6 +157,24 @@ import Testing
         #expect(model.views[3].frame == Rect(x: 200, y: 0, width: 200, height: 600)) // 100% of the parent, offset by half of it
     }
 
+    /// `ignore = true` in a device rule: the first rule that matches decides, so a rule
+    /// that ignores one panel goes before a catch-all.
+    @Test func deviceRulesThatIgnoreATouchscreen() throws {
+        let text = Fixture.screen + """
+            [[device]]
+            name = "Wacom*"
+            ignore = true
+            [[device]]
+            rotation = 90
+            """
+        let configuration = try ConfigLoader.parse(text: text, file: "devices.toml")
+        #expect(configuration.devices.map(\.ignore) == [true, false])
+        #expect(configuration.rule(name: "Wacom HID 52A2 Finger", vendor: 0x56a, product: 0x52a2, devnode: nil, properties: [:]) == 0)
+        #expect(configuration.rule(name: "ILITEK ILITEK-TP", vendor: 0x222a, product: 1, devnode: nil, properties: [:]) == 1)
+        #expect(Fixture.messages(Fixture.screen + "[[device]]\nignore = \"yes\"\n")
+                == ["test.toml:5:1: error: device[0].ignore: wrong type: expected true or false, found \"yes\""])
+    }
+
     @Test func daemonAndActionMistakes() {
         let text = Fixture.screen + """
             [daemon]
@@ -175,7 +193,7 @@ import Testing
             """
         #expect(Fixture.messages(text) == [
             "test.toml:5:1: error: daemon.socket: not an absolute path: expected an absolute path, found \"run/g.sock\"",
-            "test.toml:6:1: error: daemon.socket_mode: not a permission mode: expected a mode such as 0o660 or \"0660\", found 1023",
+            "test.toml:6:1: error: daemon.socket_mode: not a permission mode: expected a mode such as 0o660 or \"0660\", found 0o1777",
             "test.toml:7:1: error: daemon.environment.1BAD: not a valid environment variable name: expected letters, digits and '_', not starting with a digit, found \"1BAD\"",
             "test.toml:7:1: error: daemon.environment.GESTURE_X: names starting with GESTURE_ are reserved for the event's values",
             "test.toml:9:1: error: device[0].vendor: not a 16-bit id: expected a 16-bit id such as 0x222a or \"222a\", found 74565",

@@ -94,8 +94,8 @@ import Testing
         }
         #expect(!h.log.contains { $0.hasPrefix("press") })
         #expect(h.log.first == "pan began")
-        #expect(h.traceLog.contains("[root/press] possible -> possible (required failure of pan)"))
-        #expect(h.traceLog.contains("[root/press] possible -> failed (pan recognized)"))
+        #expect(h.traceLog.contains("[root/press] possible -> pending (required failure of pan)"))
+        #expect(h.traceLog.contains("[root/press] pending -> failed (pan recognized)"))
     }
 
     @Test func cannotPreventLetsBothRun() throws {

@@ -78,7 +78,7 @@ import Testing
         // The removed swipe counts as failed, so the pan begins (index 0 in both models).
         #expect(h.log == ["pan began"])
         #expect(h.events.first?.delayedFrom == 40 * ms && h.events.first?.time == 150 * ms)
-        #expect(h.traceLog.contains("[root/pan] possible -> began (gesture 1 failed)"))
+        #expect(h.traceLog.contains("[root/pan] pending -> began (gesture 1 failed)"))
     }
 
     @Test func aPendingGestureWhoseSpecChangesIsDroppedSilently() throws {
@@ -91,7 +91,7 @@ import Testing
         h.replace(try model(withSwipe: false), at: 150 * ms) // the pan's requireToFail changed
         #expect(h.log.isEmpty)
         #expect(h.engine.snapshot().gestures.allSatisfy { $0.pendingSince == nil })
-        #expect(h.traceLog.contains("[root/pan] possible -> failed (configuration replaced)"))
+        #expect(h.traceLog.contains("[root/pan] pending -> failed (configuration replaced)"))
     }
 }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GestureCore
+import LinuxSystem
 import Logging
 import Testing
 import TouchInput
@@ -127,6 +128,100 @@ private final class TestClient {
         #expect(try serve(loop) { clients[0].pump(); return clients[0].lines.count == 1 })
     }
 
+    /// The request cap holds for every line, also after a newline: a status request
+    /// followed by a flood is answered, then the flood is refused and the connection
+    /// closed, and the server's buffer never held more than a line and a read budget.
+    @Test func everyLineIsCappedNotOnlyTheFirst() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        let flood = try TestClient(server.path)
+        let other = try TestClient(server.path)
+        try loop.runOnce(timeoutMilliseconds: 0)
+        flood.send(#"{"cmd":"status"}"# + "\n" + String(repeating: "x", count: 150_000))
+        other.send(#"{"cmd":"status"}"# + "\n")
+        #expect(try serve(loop) { flood.pump(); other.pump(); return flood.closed && other.lines.count == 1 })
+        #expect(flood.lines.count == 2)
+        #expect(try flood.json(0)["ok"]?["version"] == .string("test"))
+        #expect(try flood.json(1)["error"]?["code"] == .string("too-large"))
+        #expect(server.oversizedRequests == 1)
+        #expect(try other.json(0)["ok"] != nil)
+    }
+
+    /// A reply longer than the subscriber buffer still arrives whole: the buffer limits
+    /// the event stream only (a 1 MiB reload error used to end in "connection closed").
+    @Test func longRepliesArriveWhole() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        handler.reloadError = ControlError(code: "reload-failed", message: String(repeating: "e", count: 1 << 20))
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), subscriberBuffer: 4096, handler: handler, logger: logger)
+        let client = try TestClient(server.path, receiveBuffer: 4096)
+        client.send(#"{"cmd":"reload"}"# + "\n" + #"{"cmd":"status"}"# + "\n")
+        #expect(try serve(loop) { client.pump(); return client.lines.count == 2 || client.closed })
+        #expect(try client.json(0)["error"]?["message"]?.stringValue?.count == 1 << 20)
+        #expect(try client.json(1)["ok"] != nil)
+    }
+
+    /// Idle connections are closed after `idleTimeout`; when all are taken, the one idle
+    /// longest makes room, so the operator gets in (64 idle clients locked everyone out).
+    @Test func idleConnectionsMakeRoom() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        server.evictAfter = 200_000
+        var idle: [TestClient] = []
+        for _ in 0..<ControlServer.maximumConnections {
+            idle.append(try TestClient(server.path))
+            try loop.runOnce(timeoutMilliseconds: 0)
+        }
+        #expect(try serve(loop) { server.statusJSON["connections"] == .number(Double(ControlServer.maximumConnections)) })
+        usleep(300_000)
+        let operator_ = try TestClient(server.path)
+        operator_.send(#"{"cmd":"status"}"# + "\n")
+        #expect(try serve(loop) { operator_.pump(); return operator_.lines.count == 1 })
+        #expect(try operator_.json(0)["ok"] != nil)
+        #expect(server.evictedConnections == 1 && server.refusedConnections == 0)
+        #expect(try serve(loop) { idle[0].pump() })
+        #expect(try idle[0].json(0)["error"]?["code"] == .string("evicted"))
+
+        server.idleTimeout = 300_000
+        let quiet = try TestClient(server.path)
+        let started = MonotonicClock.now()
+        #expect(try serve(loop) { quiet.pump() })
+        #expect(MonotonicClock.now() - started >= 250_000)
+        #expect(try quiet.json(0)["error"]?["code"] == .string("idle"))
+    }
+
+    /// A client that sends requests and never reads its replies is not read further (its
+    /// replies wait, the daemon's buffer holds one turn's worth) and is closed after the
+    /// idle timeout, so it cannot hold a connection for ever.
+    @Test func aClientThatNeverReadsIsClosedAfterTheIdleTimeout() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        server.idleTimeout = 300_000
+        let deaf = try TestClient(server.path, receiveBuffer: 4096)
+        let bytes = Array(String(repeating: #"{"cmd":"status"}"# + "\n", count: 60_000).utf8)
+        var sent = 0
+        #expect(try serve(loop) { server.statusJSON["connections"] == .number(1) })
+        #expect(try serve(loop, ceiling: 5) {
+            if sent < bytes.count {
+                let n = UnixSocket.send(deaf.fd, bytes[sent...])
+                if n > 0 { sent += n }
+            }
+            return server.statusJSON["connections"] == .number(0)
+        })
+        #expect(sent < bytes.count, "the daemon stopped reading a client that does not read")
+    }
+
     @Test func slowRequestIsCutOff() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -159,11 +254,15 @@ private final class TestClient {
 
         let names = GestureNames(gestures: ["scroll"], types: [.pan], views: ["root"])
         var sent = 0
-        // The slow one never reads; the fast one does. Publish until the slow one is gone.
-        #expect(try serve(loop) {
-            server.publish(GestureEvent(time: Int64(sent) * 1000, gesture: 0, view: 0, state: .changed, device: DeviceID(1),
-                                        x: 1, y: 2, touches: 1, translationX: 3), names: names, origin: 0)
-            sent += 1
+        // The slow one never reads; the fast one does. Publish until the slow one is gone,
+        // a small burst per turn (less than the fast one's 4 KiB) so that a loaded machine's
+        // slow turns still fill the kernel's socket buffers within the ceiling.
+        #expect(try serve(loop, ceiling: 30) {
+            for _ in 0..<8 {
+                server.publish(GestureEvent(time: Int64(sent) * 1000, gesture: 0, view: 0, state: .changed, device: DeviceID(1),
+                                            x: 1, y: 2, touches: 1, translationX: 3), names: names, origin: 0)
+                sent += 1
+            }
             fast.pump()
             return server.subscriberCount == 1
         })

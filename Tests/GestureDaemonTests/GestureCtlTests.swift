@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GestureCore
+import LinuxSystem
 import Logging
 import TestSupport
 import Testing
@@ -14,7 +15,10 @@ import Testing
         func status() -> JSONValue {
             .object([("version", .string("9.9")), ("uptime_s", .number(61)),
                      ("devices", .array([.object([("name", .string("Panel")), ("path", .string("/dev/input/event7")), ("contacts", .number(1))])])),
-                     ("dispatcher", DispatcherCounters().json)])
+                     ("dispatcher", DispatcherCounters().json),
+                     ("refused", .object([("connections", .number(3)), ("requests_too_large", .number(1)),
+                                          ("unadvertised_events", .number(7)), ("commands", .number(0)),
+                                          ("slots_clamped", .number(0))]))])
         }
         func reload() -> ControlReply {
             .failure(ControlError(code: "reload-failed", message: "gestures.toml:4:1: unknown key 'tapz'; keeping the running config"))
@@ -33,12 +37,12 @@ import Testing
 
     /// Runs gesturectl while serving `loop`, until it exits (or `until` holds, then it is
     /// killed, for `monitor`).
-    private func gesturectl(_ arguments: String, loop: EventLoop, dir: TemporaryDirectory,
+    private func gesturectl(_ arguments: String, loop: EventLoop, dir: TemporaryDirectory, runner: String = "",
                             whileRunning: () -> Void = {}, until: (() -> Bool)? = nil) throws -> Run {
         let binary = GestureCtlTests.binary
         try #require(access(binary, X_OK) == 0, "build gesturectl first (swift build --build-tests): \(binary)")
         let out = dir.file("out"), err = dir.file("err")
-        let spawned = try ProcessSpawner.spawn(shell: "/bin/sh", command: "exec '\(binary)' \(arguments) > '\(out)' 2> '\(err)'",
+        let spawned = try ProcessSpawner.spawn(shell: "/bin/sh", command: "exec \(runner)'\(binary)' \(arguments) > '\(out)' 2> '\(err)'",
                                                environment: ["PATH=/usr/bin:/bin"])
         var status: Int32 = 0
         var exited = false
@@ -67,6 +71,9 @@ import Testing
         #expect(table.stdout.contains("version: 9.9\n"))
         #expect(table.stdout.contains("uptime:  1m 1s\n"))
         #expect(table.stdout.contains("  Panel  /dev/input/event7  1"))
+        // The refusal counters, so an operator sees them without reading the journal.
+        #expect(table.stdout.contains("refused at a limit (docs/LIMITS.md)\n  connections:         3\n"), "\(table.stdout)")
+        #expect(table.stdout.contains("  unadvertised events: 7\n"), "\(table.stdout)")
         let json = try gesturectl("status --json --socket '\(server.path)'", loop: loop, dir: dir)
         #expect(json.status == 0)
         #expect(try JSONParser.parse(json.stdout.utf8.dropLast()) == handler.status())
@@ -84,6 +91,47 @@ import Testing
         let absent = try gesturectl("status --socket '\(dir.file("none.sock"))'", loop: loop, dir: dir)
         #expect(exitStatus(absent.status) == 1)
         #expect(absent.stderr == "Error: gestured is not running: no socket at \(dir.file("none.sock")) (start it, or pass --socket)\n")
+    }
+
+    /// With every connection taken (and none idle long enough to make room), gesturectl
+    /// reads the daemon's `busy` reply instead of reporting "send failed: Broken pipe".
+    @Test func aFullTableSaysBusy() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = Handler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: Logger(label: "test"))
+        server.evictAfter = 60_000_000
+        var holders: [FileDescriptor] = []
+        for _ in 0..<ControlServer.maximumConnections {
+            let fd = try UnixSocket.make(datagram: false)
+            try UnixSocket.connect(fd, to: server.path)
+            holders.append(fd)
+            try loop.runOnce(timeoutMilliseconds: 0)
+        }
+        try serve(loop) { server.statusJSON["connections"] == .number(Double(ControlServer.maximumConnections)) }
+        let busy = try gesturectl("status --socket '\(server.path)'", loop: loop, dir: dir)
+        #expect(exitStatus(busy.status) == 1)
+        #expect(busy.stderr == "Error: gestured is busy (\(ControlServer.maximumConnections) connections)\n", "\(busy.stderr)")
+        #expect(server.refusedConnections >= 1)
+    }
+
+    /// A user the socket refuses is told which group to join. As root, gesturectl runs as
+    /// nobody (setpriv); as anyone else, the socket's mode shuts its owner out too.
+    @Test func permissionDeniedNamesTheGroupToJoin() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        chmod(dir.path, 0o755)
+        let loop = try EventLoop()
+        let asRoot = getuid() == 0
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), mode: asRoot ? 0o660 : 0,
+                                       handler: Handler(), logger: Logger(label: "test"))
+        let group = try #require(getgrgid(getgid())).pointee.gr_name.map { String(cString: $0) } ?? "?"
+        let run = try gesturectl("status --socket '\(server.path)'", loop: loop, dir: dir,
+                                 runner: asRoot ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "")
+        #expect(exitStatus(run.status) == 1)
+        #expect(run.stderr == "Error: permission denied on \(server.path): it is for root and the members of group '\(group)'; "
+                + "join it (sudo usermod -aG \(group) $USER, then log in again) or run gesturectl as root\n")
     }
 
     @Test func monitorPrintsTheStream() throws {

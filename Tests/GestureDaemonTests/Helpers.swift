@@ -4,6 +4,7 @@ import Glibc
 import CLinuxShims
 import GestureConfig
 import GestureCore
+import LinuxSystem
 import Testing
 import TouchInput
 @testable import GestureDaemon

@@ -169,6 +169,27 @@ scenario_edge_swipe() {
   gestured_end
 }
 
+# A panel turned a quarter clockwise for the compositor by a udev rule, as kiosks do it
+# (LIBINPUT_CALIBRATION_MATRIX "0 -1 1 1 0 0": x' = 1 - y, y' = x): the swipe in from the
+# panel's left edge comes in from the screen's top edge, for gestured as for libinput.
+scenario_rotated_panel() {
+  _rules=/run/udev/rules.d/90-gestured-test-rotated.rules
+  mkdir -p "${_rules%/*}"
+  echo 'SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="ELAN Touchscreen", ENV{LIBINPUT_CALIBRATION_MATRIX}="0 -1 1 1 0 0"' > "$_rules"
+  udevadm control --reload
+  if gestured_begin rotated-panel edge-rotated.toml "$R/elan-touchscreen-04f3-010c-asus-n550jk.desc"; then
+    check "udev sets the matrix" "$DEV_NODE" grep -q '^E:LIBINPUT_CALIBRATION_MATRIX=0 -1 1 1 0 0$' \
+      "/run/udev/data/c$(cat "/sys/class/input/${DEV_NODE##*/}/dev")"
+    check "status names the udev matrix" "" status_lists 'udev LIBINPUT_CALIBRATION_MATRIX'
+    replay "$R/synth-elan-edge-left.events"; settle
+    expect_gesture edge began 3
+    expect_env edge began GESTURE_EDGE=top 3
+    gestured_end
+  fi
+  rm -f "$_rules"
+  udevadm control --reload
+}
+
 scenario_pinch() {
   gestured_begin pinch pinch.toml "$R/irtouch-infrared-6615-0070.desc" || return
   replay "$R/synth-irtouch-pinch-out.events"; settle
@@ -225,6 +246,22 @@ scenario_unplug() {
   gestured_end
 }
 
+# A touchscreen a [[device]] rule ignores is left alone (status says so, its three drags
+# are no pans); a reload without the rule opens it at once, and the same drags pan.
+scenario_ignore() {
+  gestured_begin ignore ignore.toml "$R/elan-touchscreen-04f3-010c-asus-n550jk.desc" || return
+  check "status says the device is left alone" "ignore = true" wait_for 5 status_lists "has ignore = true"
+  replay "$R/synth-elan-edge-left.events"; settle
+  expect_gesture pan began 0
+  grep -v -e '^name = "ELAN\*"' -e '^ignore = true' -e '^\[\[device\]\]' /tmp/gestures.toml > /tmp/gestures.new &&
+    cat /tmp/gestures.new > /tmp/gestures.toml
+  check "reload without the rule" "gesturectl reload" gesturectl reload --socket "$GD_SOCKET"
+  check "status no longer leaves it alone" "" wait_for 5 eval '! status_lists "has ignore = true"'
+  replay "$R/synth-elan-edge-left.events"; settle
+  expect_gesture pan began 3
+  gestured_end
+}
+
 # The real recordings lisgd also sees: what gestured makes of them is reported, not
 # asserted (their margins to gestured's thresholds are unknown); it must stay up.
 compare_case() { # CASE RECORDING REPEATS
@@ -241,10 +278,12 @@ gestured_scenarios() {
   scenario_long_press
   scenario_swipe_right
   scenario_edge_swipe
+  scenario_rotated_panel
   scenario_pinch
   scenario_rotation
   scenario_swipe_3f
   scenario_unplug
+  scenario_ignore
   compare_case atmel-4f-drag-down "$R/atmel-maxtouch-4-finger-drag-down.evemu" 3
   compare_case ep0430m09-2f-scroll "$R/ep0430m09-2-finger-scroll-down.evemu" 3
   compare_case pixel-fling "$R/google-pixel-tablet-nvt-1-finger-swipe.evemu" 3

@@ -1,12 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import JSONOutput
+import LinuxSystem
 import TouchInput
 
 /// Why gesturectl could not talk to the daemon, worded for the person at the terminal.
 public enum ControlClientError: Error, CustomStringConvertible {
     case notRunning(tried: [String])
     case refused(path: String)
+    /// Not allowed to connect: the socket's group (nil when unknown) is the one to join.
+    case permissionDenied(path: String, group: String?)
     case io(SystemError)
     case protocolViolation(String)
     /// The daemon closed an event stream.
@@ -19,9 +23,15 @@ public enum ControlClientError: Error, CustomStringConvertible {
             "gestured is not running: no socket at \(tried.joined(separator: " or ")) (start it, or pass --socket)"
         case .refused(let path):
             "gestured is not running: nothing listens at \(path) (a stale socket?)"
+        case .permissionDenied(let path, let group?):
+            "permission denied on \(path): it is for root and the members of group '\(group)'; "
+                + "join it (sudo usermod -aG \(group) $USER, then log in again) or run gesturectl as root"
+        case .permissionDenied(let path, nil):
+            "permission denied on \(path): join the socket's group ([daemon] socket_group) or run gesturectl as root"
         case .io(let error): "control socket: \(error)"
         case .protocolViolation(let what): "unexpected reply from gestured: \(what)"
-        case .daemon(let error): "gestured: \(error.message)"
+        // "gestured is busy (64 connections)" says it all.
+        case .daemon(let error): error.code == "busy" ? error.message : "gestured: \(error.message)"
         case .streamEnded: "gestured closed the stream (it stopped, or this monitor fell too far behind and was dropped)"
         }
     }
@@ -49,6 +59,7 @@ public final class ControlClient {
         } catch {
             if error.code == ECONNREFUSED { throw .refused(path: path) }
             if error.code == ENOENT { throw .notRunning(tried: [path]) }
+            if error.code == EACCES { throw .permissionDenied(path: path, group: Self.groupName(of: path)) }
             throw .io(error)
         }
         if let timeout {
@@ -57,10 +68,31 @@ public final class ControlClient {
         }
     }
 
+    /// The name of the group owning `path`, or nil.
+    private static func groupName(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        var entry = group()
+        var result: UnsafeMutablePointer<group>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getgrgid_r(info.st_gid, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        return String(cString: entry.gr_name)
+    }
+
     /// Sends `{"cmd": command, ...extra}` and returns the value of `ok`; throws the
     /// daemon's error reply as `.daemon`.
     public func request(_ command: String, _ extra: [(String, JSONValue)] = []) throws(ControlClientError) -> JSONValue {
-        try send(.object([("cmd", .string(command))] + extra))
+        do {
+            try send(.object([("cmd", .string(command))] + extra))
+        } catch {
+            // A daemon that turned the connection away (busy) answered before the request
+            // was sent and closed: its reply says why better than EPIPE does.
+            if case .io = error, let line = try? readLine(), let reply = try? JSONParser.parse(line),
+               let refusal = reply["error"] {
+                throw .daemon(ControlError(code: refusal["code"]?.stringValue ?? "?", message: refusal["message"]?.stringValue ?? "?"))
+            }
+            throw error
+        }
         guard let line = try readLine() else { throw .protocolViolation("connection closed before the reply") }
         let reply: JSONValue
         do { reply = try JSONParser.parse(line) } catch { throw .protocolViolation("\(error)") }
@@ -98,10 +130,9 @@ public final class ControlClient {
                 return line
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = recv(fd.rawValue, &chunk, chunk.count, 0)
+            let n = retryingInterrupted { recv(fd.rawValue, &chunk, chunk.count, 0) }
             if n == 0 { return nil }
             if n < 0 {
-                if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { throw .protocolViolation("no reply in time") }
                 throw .io(SystemError("recv", path))
             }

@@ -20,6 +20,7 @@ extension Daemon: ControlHandler {
             ("devices", deviceList(detailed: false)),
             ("unusable_devices", .array(input.unusable)),
             ("dropped_contacts", .number(Double(snapshot.droppedContacts))),
+            ("engine_bugs", .number(Double(snapshot.engineBugs))),
         ]
         if let replay {
             let state: String = switch replay.state {
@@ -50,8 +51,21 @@ extension Daemon: ControlHandler {
             })),
             ("dispatcher", dispatcher.statusJSON),
             ("control", server.statusJSON),
+            ("refused", refusals),
         ]
         return .object(members)
+    }
+
+    /// What was refused at an input's bound since start (docs/LIMITS.md), so an operator
+    /// sees it without reading the journal.
+    private var refusals: JSONValue {
+        .object([
+            ("connections", .number(Double(server.refusedConnections))),
+            ("requests_too_large", .number(Double(server.oversizedRequests))),
+            ("unadvertised_events", .number(Double(pipeline.unadvertisedEvents))),
+            ("commands", .number(Double(dispatcher.counters.commandsRefused))),
+            ("slots_clamped", .number(Double(pipeline.devices.count { $0.info.slotsClamped }))),
+        ])
     }
 
     public func reload() -> ControlReply { reloadConfiguration() }
@@ -59,6 +73,7 @@ extension Daemon: ControlHandler {
     public func devices() -> JSONValue { deviceList(detailed: true) }
 
     public func handle(command: String, request: JSONValue) -> ControlReply? {
+        if command == "trigger" { return trigger(request) }
         guard command == "replay-start" else { return nil }
         guard let replay else {
             return .failure(ControlError(code: "no-replay", message: "this gestured reads live touchscreens (start it with --replay FILE to replay)"))
@@ -66,24 +81,22 @@ extension Daemon: ControlHandler {
         return replay.start()
     }
 
-    /// The attached devices: name, path and live contacts; `detailed` adds ids and the
-    /// `[[device]]` rule that maps it.
+    /// The attached devices: name, path, live contacts and the calibration in force (and
+    /// where it came from); `detailed` adds ids, the `[[device]]` rule that maps it and the
+    /// matrix.
     private func deviceList(detailed: Bool) -> JSONValue {
-        let rules = pipeline.configuration.devices
-        return .array(pipeline.devices.map { device in
+        .array(pipeline.devices.map { device in
             let info = device.info
             let contacts = device.normalizer.frame.contacts.count { !$0.phase.isTerminal }
             var members: [(String, JSONValue)] = [
                 ("name", .string(info.name)), ("path", .string(input.path(of: device.id) ?? info.devnode ?? "?")),
                 ("contacts", .number(Double(contacts))),
+                ("calibration", .string(device.resolved.calibrationSource.description)),
             ]
             if detailed {
-                let rule = rules.firstIndex {
-                    $0.match.matches(name: info.name, vendor: info.vendor, product: info.product, devnode: info.devnode,
-                                     properties: device.properties)
-                }
                 members += [("vendor", .number(Double(info.vendor))), ("product", .number(Double(info.product))),
-                            ("mapping", .string(rule.map { "device[\($0)]" } ?? "identity"))]
+                            ("mapping", .string(device.resolved.rule.map { "device[\($0)]" } ?? "identity")),
+                            ("calibration_matrix", .array(device.mapping.calibration.map { .number($0) }))]
             }
             return .object(members)
         })

@@ -4,6 +4,8 @@ import Glibc
 import CLinuxShims
 import GestureConfig
 import GestureCore
+import JSONOutput
+import LinuxSystem
 import Logging
 import TouchInput
 
@@ -24,11 +26,19 @@ public final class Daemon {
     private(set) var input: InputSource!
     private(set) var replay: ReplayInput?
     /// Names of the configuration in force (events carry indices only).
-    private var names: GestureNames
+    private(set) var names: GestureNames
     private(set) var lastReload: ReloadRecord?
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
     private var stopping = false
+    /// Why the daemon stops (the signal's name), for the stream's last line.
+    private var stopReason = "stopped"
+    /// How long stopping waits for the last events and actions to go out.
+    static let stopGrace: Microseconds = 1_000_000
+    /// `GestureEngine.engineBugs` when last logged.
+    private var loggedEngineBugs = 0
+    /// The touchscreen count in the last STATUS= line; a change sends a new one.
+    private var announcedDevices = -1
 
     /// Binds the control socket and opens the input: live touchscreens, or the recording of
     /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
@@ -40,6 +50,13 @@ public final class Daemon {
         loop = try EventLoop()
         pipeline = GesturePipeline(configuration: configuration)
         dispatcher = try Dispatcher(loop: loop, configuration: configuration, origin: origin, logger: logger)
+        // What actions leave running (`sleep 30 &`, `setsid`) comes back to gestured, to be
+        // counted against max_children, killed at its timeout and at shutdown, and reaped.
+        if cls_set_child_subreaper() == 0 {
+            dispatcher.adoptsOrphans = true
+        } else {
+            logger.warning("prctl(PR_SET_CHILD_SUBREAPER): \(String(cString: strerror(errno))); what commands leave running escapes max_children and timeouts")
+        }
         names = GestureNames(model: configuration.model)
         notifier = try SystemdNotifier(environment: environment)
         let settings = configuration.daemon
@@ -69,6 +86,7 @@ public final class Daemon {
         releaseStartupMemory()
         do {
             try notifier?.notify("READY=1")
+            announceStatus()
             try notifier?.startWatchdog(on: loop) { [logger] in logger.warning("systemd watchdog: \($0)") }
         } catch {
             logger.warning("systemd notify: \(error)")
@@ -81,7 +99,8 @@ public final class Daemon {
     }
 
     /// Start-up is over: the executable's relocation tables, read once by ld.so before
-    /// `main` (1 MiB of the release build's 40,000 relocations), need not stay resident.
+    /// `main` (1 MiB of the release build's 40,000 relocations), need not stay resident
+    /// (docs/BENCHMARKS.md, "The performance corner").
     private func releaseStartupMemory() {
         var start: UInt = 0, length: UInt = 0
         let released = cls_release_relocation_tables(&start, &length)
@@ -103,6 +122,7 @@ public final class Daemon {
             logger.notice("SIGHUP: reloading \(options.configPath)")
             _ = reloadConfiguration()
         default:
+            stopReason = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : String(cString: strsignal(signal))
             logger.notice("\(String(cString: strsignal(signal))): stopping")
             stopping = true
         }
@@ -116,8 +136,14 @@ public final class Daemon {
 
     private func afterWake() {
         flush(model: pipeline.configuration.model, names: names)
+        if pipeline.engine.engineBugs != loggedEngineBugs {
+            loggedEngineBugs = pipeline.engine.engineBugs
+            logger.error("engine bug: an illegal gesture phase change was refused (\(loggedEngineBugs) so far); please report it with the output of `gesturectl monitor --trace`")
+        }
+        if pipeline.devices.count != announcedDevices { announceStatus() }
         // Set after the flush, so records of this wake are drained before tracing stops.
         pipeline.engine.traceEnabled = server.wantsTrace
+        pipeline.reportsTouches = server.wantsTouches
         do { try loop.setDeadline(pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
     }
 
@@ -135,6 +161,13 @@ public final class Daemon {
             }
             trace.removeAll(keepingCapacity: true)
         }
+        // Contacts before the events they caused.
+        for i in 0..<pipeline.touches.count {
+            let touch = pipeline.touches[i]
+            EventJSON.touchLine(touch, origin: origin, view: touch.hitView >= 0 ? names.view(touch.hitView) : nil, into: &traceWriter)
+            server.publish(line: traceWriter.bytes, trace: false, touches: true)
+        }
+        pipeline.touches.removeAll(keepingCapacity: true)
         // Indexed in place: a local copy of the array would make the removeAll below reallocate.
         guard !pipeline.events.isEmpty else { return }
         // Subscribers first: a line is written in microseconds, while starting a command
@@ -155,13 +188,15 @@ public final class Daemon {
         do {
             configuration = try ConfigLoader.load(path: options.configPath, enforcingSafety: ConfigFileSafety.isRoot)
         } catch {
-            let text = error.description
+            let text = BoundedText.bounded(error.description)
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
             logger.error("reload: \(options.configPath) refused; the running config stays")
             lastReload = ReloadRecord(at: now, error: text)
+            announceStatus()
             return .failure(ControlError(code: "reload-failed", message: text + "\nthe running config stays"))
         }
         try? notifier?.notify("RELOADING=1")
+        for warning in configuration.warnings { logger.warning("reload: \(warning)") }
         let previous = pipeline.configuration
         let diff = ModelDiff(from: previous.model, to: configuration.model)
         input.drain()
@@ -174,6 +209,8 @@ public final class Daemon {
             logger.error("reload: actions not updated: \(error)")
         }
         names = GestureNames(model: configuration.model)
+        // After the flush: a touchscreen closed now cancels under the new model's names.
+        input.configurationChanged()
         server.subscriberBuffer = configuration.daemon.subscriberBuffer
         if configuration.daemon.socketPath != previous.daemon.socketPath || configuration.daemon.socketMode != previous.daemon.socketMode
             || configuration.daemon.socketGroup != previous.daemon.socketGroup {
@@ -184,13 +221,42 @@ public final class Daemon {
         }
         lastReload = ReloadRecord(at: now, error: nil)
         try? notifier?.notify("READY=1")
+        announceStatus()
         let message = "reloaded \(options.configPath): \(diff.summary)"
         logger.notice("\(message)")
         return .success(.object([("message", .string(message))]))
     }
 
+    /// Tells systemd what `systemctl status` shows: the config, the touchscreens in use,
+    /// and the last reload's first error while the previous config is running.
+    private func announceStatus() {
+        announcedDevices = pipeline.devices.count
+        guard let notifier else { return }
+        let touchscreens = announcedDevices == 1 ? "1 touchscreen" : "\(announcedDevices) touchscreens"
+        var line = "STATUS=\(pipeline.configuration.model.gestures.count) gestures from \(options.configPath); \(touchscreens)"
+        if let error = lastReload?.error, let first = error.split(separator: "\n").first {
+            line += "; last reload refused (\(first)), running the previous config"
+        }
+        do { try notifier.notify(line) } catch { logger.warning("systemd notify: \(error)") }
+    }
+
+    /// Ends what is open, lets the last events and actions out within `stopGrace`, then
+    /// closes the socket and kills what still runs.
     private func shutdown() {
         try? notifier?.notify("STOPPING=1")
+        // Contacts still down end as cancelled, so do their gestures: subscribers get the
+        // events and `on.cancelled` actions run, as at the end of a replay.
+        let now = MonotonicClock.now()
+        input.drain()
+        pipeline.finish(at: now)
+        flush(model: pipeline.configuration.model, names: names)
+        server.publishStopping(reason: stopReason, time: now, origin: origin)
+        let end = now + Self.stopGrace
+        while server.hasPendingOutput || dispatcher.hasPendingWork {
+            let left = end - MonotonicClock.now()
+            guard left > 0 else { break }
+            do { try loop.runOnce(timeoutMilliseconds: Int32(max(1, left / 1000))) } catch { break }
+        }
         server.close()
         if dispatcher.runningChildren > 0 {
             logger.notice("killing \(dispatcher.runningChildren) running command(s)")

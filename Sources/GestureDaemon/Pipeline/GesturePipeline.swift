@@ -14,7 +14,9 @@ public final class GesturePipeline {
         public let id: DeviceID
         public let info: TouchDeviceInfo
         public let normalizer: TouchNormalizer
-        public var mapping: DeviceMapping
+        /// Its mapping onto the screen, with the rule and calibration it came from.
+        public var resolved: ResolvedMapping
+        public var mapping: DeviceMapping { resolved.mapping }
         /// udev properties it was matched with (kept to remap it on reload).
         public let properties: [String: String]
     }
@@ -26,7 +28,14 @@ public final class GesturePipeline {
     /// Events emitted since the caller last cleared the buffer.
     @exclusivity(unchecked) public var events: [GestureEvent] = []
     @exclusivity(unchecked) public private(set) var devices: [Device] = []
+    /// Set while someone watches the contacts (`monitor --touches`): each frame's changed
+    /// contacts are then appended to `touches`, which the caller takes and clears like
+    /// `events`. Unset, it costs one branch per frame.
+    @exclusivity(unchecked) public var reportsTouches = false
+    @exclusivity(unchecked) public var touches: [TouchReport] = []
     private var nextDeviceID: UInt32 = 0
+    /// Unadvertised events of devices since detached (see `unadvertisedEvents`).
+    private var detachedUnadvertised = 0
     /// `devices[i].normalizer`, for `feed` to reach without reference counting on every
     /// event (a retain and release per event cost about a fifth of a frame); `devices` keeps
     /// each one alive while its entry is here.
@@ -38,29 +47,35 @@ public final class GesturePipeline {
         events.reserveCapacity(64)
     }
 
-    /// Attaches a device with the mapping of the first `[[device]]` rule that matches it.
-    /// Returns its id and the engine's unit warning, if any; nil when libmtdev cannot take
-    /// a protocol-A device.
+    /// Attaches a device with the mapping of the first `[[device]]` rule that matches it (and
+    /// udev's calibration matrix when the rule sets none). Returns its id and a warning (no
+    /// plausible units, an unreadable udev matrix), if any; nil when libmtdev cannot take a
+    /// protocol-A device.
     public func addDevice(_ info: TouchDeviceInfo, properties: [String: String] = [:]) -> (id: DeviceID, warning: String?)? {
         let id = DeviceID(nextDeviceID)
         guard let normalizer = TouchNormalizer(device: id, info: info) else { return nil }
         nextDeviceID += 1
-        let mapping = configuration.mapping(name: info.name, vendor: info.vendor, product: info.product,
-                                            devnode: info.devnode, properties: properties)
-        devices.append(Device(id: id, info: info, normalizer: normalizer, mapping: mapping, properties: properties))
+        let resolved = configuration.mapping(name: info.name, vendor: info.vendor, product: info.product,
+                                             devnode: info.devnode, properties: properties)
+        devices.append(Device(id: id, info: info, normalizer: normalizer, resolved: resolved, properties: properties))
         normalizers.append(Unmanaged.passUnretained(normalizer))
-        let warning = engine.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: mapping)
-        return (id, warning)
+        var warnings: [String] = []
+        if let warning = engine.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping) {
+            warnings.append(warning)
+        }
+        if case .udevInvalid = resolved.calibrationSource {
+            warnings.append("device '\(info.name)' (\(id)): calibration \(resolved.calibrationSource)")
+        }
+        return (id, warnings.isEmpty ? nil : warnings.joined(separator: "; "))
     }
 
     /// Ends the device's contacts as cancelled at `time` (their gestures cancel) and forgets it.
     public func removeDevice(_ id: DeviceID, at time: Microseconds) {
         guard let index = devices.firstIndex(where: { $0.id == id }) else { return }
         let normalizer = devices[index].normalizer
-        if normalizer.cancelAll(at: time) {
-            engine.handle(normalizer.frame, into: &events)
-        }
+        if normalizer.cancelAll(at: time) { handle(normalizer.frame) }
         engine.detach(device: id)
+        detachedUnadvertised += normalizer.counters.unadvertised
         normalizers.remove(at: index)
         devices.remove(at: index)
     }
@@ -68,11 +83,24 @@ public final class GesturePipeline {
     /// Feeds one raw event of a device; a completed frame goes through the engine.
     @inline(__always)
     public func feed(_ event: RawInputEvent, device index: Int) {
+        // Underscored on purpose (docs/BENCHMARKS.md, "The performance corner"): the
+        // supported `takeUnretainedValue()` retains and releases per event; `devices` keeps
+        // the normalizer alive, the guarantee this call asks for.
         normalizers[index]._withUnsafeGuaranteedRef { normalizer in
-            if normalizer.feed(event) {
-                engine.handle(normalizer.frame, into: &events)
-            }
+            if normalizer.feed(event) { handle(normalizer.frame) }
         }
+    }
+
+    /// One completed frame through the engine (and into `touches` when asked).
+    @inline(__always)
+    private func handle(_ frame: TouchFrame) {
+        engine.handle(frame, into: &events)
+        if reportsTouches { engine.forEachTouch { touches.append($0) } }
+    }
+
+    /// Events dropped since start because their device does not advertise their type or code.
+    public var unadvertisedEvents: Int {
+        detachedUnadvertised + devices.reduce(0) { $0 + $1.normalizer.counters.unadvertised }
     }
 
     /// The index of a device in `devices`, for `feed`.
@@ -97,10 +125,10 @@ public final class GesturePipeline {
         configuration = newConfiguration
         for i in devices.indices {
             let info = devices[i].info
-            let mapping = newConfiguration.mapping(name: info.name, vendor: info.vendor, product: info.product,
-                                                   devnode: info.devnode, properties: devices[i].properties)
-            devices[i].mapping = mapping
-            _ = engine.attach(device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: mapping)
+            let resolved = newConfiguration.mapping(name: info.name, vendor: info.vendor, product: info.product,
+                                                    devnode: info.devnode, properties: devices[i].properties)
+            devices[i].resolved = resolved
+            _ = engine.attach(device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping)
         }
         return previous
     }
@@ -109,9 +137,7 @@ public final class GesturePipeline {
     /// time runs on until no deadline is pending (a single tap waiting for a double tap is
     /// still reported, at the time its timer fires).
     public func finish(at time: Microseconds) {
-        for device in devices where device.normalizer.cancelAll(at: time) {
-            engine.handle(device.normalizer.frame, into: &events)
-        }
+        for device in devices where device.normalizer.cancelAll(at: time) { handle(device.normalizer.frame) }
         engine.advance(to: time, into: &events)
         while let deadline = engine.nextDeadline {
             engine.advance(to: deadline, into: &events)
