@@ -4,6 +4,7 @@ import FuzzSupport
 import GestureConfig
 import GestureCore
 import GestureDaemon
+import JSONOutput
 import TouchInput
 
 let names = GestureNames(gestures: GestureType.allCases.map { "g-\($0)" }, types: Array(GestureType.allCases),
