@@ -60,10 +60,13 @@ public struct DeviceRule: Equatable, Sendable {
     /// The rule sets `calibration` itself; otherwise udev's `LIBINPUT_CALIBRATION_MATRIX`
     /// applies, as it does for libinput and the compositor.
     public var setsCalibration: Bool
-    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false) {
+    /// `ignore = true`: gestured leaves the touchscreens this rule matches alone.
+    public var ignore: Bool
+    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, ignore: Bool = false) {
         self.match = match
         self.mapping = mapping
         self.setsCalibration = setsCalibration
+        self.ignore = ignore
     }
 }
 

@@ -73,8 +73,9 @@ extension ConfigBuilder {
                             expected: "[width, height] in mm, both more than 0")
             }
         }
+        let ignore = reader.bool("ignore") ?? false
         reader.finish()
-        return DeviceRule(match: match, mapping: mapping, setsCalibration: setsCalibration)
+        return DeviceRule(match: match, mapping: mapping, setsCalibration: setsCalibration, ignore: ignore)
     }
 
     /// A USB vendor or product id: TOML's `0x222a`, or the string `"222a"` as lsusb prints it.

@@ -5,6 +5,9 @@ final class DiagnosticSink {
     private(set) var diagnostics: [Diagnostic] = []
     /// What is worth saying but does not refuse the file, in file order.
     private(set) var warnings: [Diagnostic] = []
+    /// Every key a `TableReader` asked for: the schema as the code reads it (the man-page
+    /// test checks that each one is documented).
+    private(set) var keysRead: Set<String> = []
 
     init(file: String, locator: KeyLocator) {
         self.file = file
@@ -22,6 +25,7 @@ final class DiagnosticSink {
         warnings.append(Diagnostic(file: file, position: locator.position(of: path), keyPath: path,
                                    message: message, expected: expected, found: found, severity: .warning))
     }
+    func noteRead(_ key: String) { keysRead.insert(key) }
 
     /// In file order; problems at one position keep the order they were found in.
     var sorted: [Diagnostic] { Self.inFileOrder(diagnostics) }

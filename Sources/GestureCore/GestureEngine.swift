@@ -40,8 +40,9 @@ public final class GestureEngine {
     @exclusivity(unchecked) private var now: Microseconds = 0
     /// Contacts that went down while every slot of `contacts` was taken.
     @exclusivity(unchecked) private var droppedContacts = 0
-    /// Phase changes the arbitration rules do not allow, refused (`transition`).
-    @exclusivity(unchecked) private var engineBugs = 0
+    /// Phase changes the arbitration rules do not allow, refused (`transition`): 0 unless
+    /// the engine has a bug. The daemon logs an increase.
+    @exclusivity(unchecked) public private(set) var engineBugs = 0
     /// Set by `detach` when contacts of the device were still down: they are cancelled at
     /// the next `handle` or `advance`, which can report the events.
     @exclusivity(unchecked) private var orphanedContacts = false

@@ -13,7 +13,7 @@ struct TouchesCommand: ParsableCommand {
     @Argument(help: "An evemu recording (evemu-record output, or an events-only file with --desc).")
     var recording: String
 
-    @Option(help: "The device description (.desc) for a recording without N:/I:/B:/A: lines.")
+    @Option(help: ArgumentHelp("The device description (.desc) for a recording without N:/I:/B:/A: lines.", valueName: "file"))
     var desc: String?
 
     @Flag(help: "Print only totals: events, frames, contacts, most simultaneous contacts, duration.")

@@ -230,11 +230,15 @@ private final class TestClient {
 
         let names = GestureNames(gestures: ["scroll"], types: [.pan], views: ["root"])
         var sent = 0
-        // The slow one never reads; the fast one does. Publish until the slow one is gone.
-        #expect(try serve(loop) {
-            server.publish(GestureEvent(time: Int64(sent) * 1000, gesture: 0, view: 0, state: .changed, device: DeviceID(1),
-                                        x: 1, y: 2, touches: 1, translationX: 3), names: names, origin: 0)
-            sent += 1
+        // The slow one never reads; the fast one does. Publish until the slow one is gone,
+        // a small burst per turn (less than the fast one's 4 KiB) so that a loaded machine's
+        // slow turns still fill the kernel's socket buffers within the ceiling.
+        #expect(try serve(loop, ceiling: 30) {
+            for _ in 0..<8 {
+                server.publish(GestureEvent(time: Int64(sent) * 1000, gesture: 0, view: 0, state: .changed, device: DeviceID(1),
+                                            x: 1, y: 2, touches: 1, translationX: 3), names: names, origin: 0)
+                sent += 1
+            }
             fast.pump()
             return server.subscriberCount == 1
         })

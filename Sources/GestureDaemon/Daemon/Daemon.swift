@@ -26,7 +26,7 @@ public final class Daemon {
     private(set) var input: InputSource!
     private(set) var replay: ReplayInput?
     /// Names of the configuration in force (events carry indices only).
-    private var names: GestureNames
+    private(set) var names: GestureNames
     private(set) var lastReload: ReloadRecord?
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
@@ -35,6 +35,10 @@ public final class Daemon {
     private var stopReason = "stopped"
     /// How long stopping waits for the last events and actions to go out.
     static let stopGrace: Microseconds = 1_000_000
+    /// `GestureEngine.engineBugs` when last logged.
+    private var loggedEngineBugs = 0
+    /// The touchscreen count in the last STATUS= line; a change sends a new one.
+    private var announcedDevices = -1
 
     /// Binds the control socket and opens the input: live touchscreens, or the recording of
     /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
@@ -82,6 +86,7 @@ public final class Daemon {
         releaseStartupMemory()
         do {
             try notifier?.notify("READY=1")
+            announceStatus()
             try notifier?.startWatchdog(on: loop) { [logger] in logger.warning("systemd watchdog: \($0)") }
         } catch {
             logger.warning("systemd notify: \(error)")
@@ -131,6 +136,11 @@ public final class Daemon {
 
     private func afterWake() {
         flush(model: pipeline.configuration.model, names: names)
+        if pipeline.engine.engineBugs != loggedEngineBugs {
+            loggedEngineBugs = pipeline.engine.engineBugs
+            logger.error("engine bug: an illegal gesture phase change was refused (\(loggedEngineBugs) so far); please report it with the output of `gesturectl monitor --trace`")
+        }
+        if pipeline.devices.count != announcedDevices { announceStatus() }
         // Set after the flush, so records of this wake are drained before tracing stops.
         pipeline.engine.traceEnabled = server.wantsTrace
         do { try loop.setDeadline(pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
@@ -174,6 +184,7 @@ public final class Daemon {
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
             logger.error("reload: \(options.configPath) refused; the running config stays")
             lastReload = ReloadRecord(at: now, error: text)
+            announceStatus()
             return .failure(ControlError(code: "reload-failed", message: text + "\nthe running config stays"))
         }
         try? notifier?.notify("RELOADING=1")
@@ -189,6 +200,8 @@ public final class Daemon {
             logger.error("reload: actions not updated: \(error)")
         }
         names = GestureNames(model: configuration.model)
+        // After the flush: a touchscreen closed now cancels under the new model's names.
+        input.configurationChanged()
         server.subscriberBuffer = configuration.daemon.subscriberBuffer
         if configuration.daemon.socketPath != previous.daemon.socketPath || configuration.daemon.socketMode != previous.daemon.socketMode
             || configuration.daemon.socketGroup != previous.daemon.socketGroup {
@@ -199,9 +212,23 @@ public final class Daemon {
         }
         lastReload = ReloadRecord(at: now, error: nil)
         try? notifier?.notify("READY=1")
+        announceStatus()
         let message = "reloaded \(options.configPath): \(diff.summary)"
         logger.notice("\(message)")
         return .success(.object([("message", .string(message))]))
+    }
+
+    /// Tells systemd what `systemctl status` shows: the config, the touchscreens in use,
+    /// and the last reload's first error while the previous config is running.
+    private func announceStatus() {
+        announcedDevices = pipeline.devices.count
+        guard let notifier else { return }
+        let touchscreens = announcedDevices == 1 ? "1 touchscreen" : "\(announcedDevices) touchscreens"
+        var line = "STATUS=\(pipeline.configuration.model.gestures.count) gestures from \(options.configPath); \(touchscreens)"
+        if let error = lastReload?.error, let first = error.split(separator: "\n").first {
+            line += "; last reload refused (\(first)), running the previous config"
+        }
+        do { try notifier.notify(line) } catch { logger.warning("systemd notify: \(error)") }
     }
 
     /// Ends what is open, lets the last events and actions out within `stopGrace`, then

@@ -12,9 +12,12 @@ final class LiveInput: InputSource {
     private final class Opened {
         let device: EvdevDevice
         let id: DeviceID
-        init(device: EvdevDevice, id: DeviceID) {
+        /// As udev reported it, to leave it alone after a reload that ignores it.
+        let discovered: DiscoveredDevice
+        init(device: EvdevDevice, id: DeviceID, discovered: DiscoveredDevice) {
             self.device = device
             self.id = id
+            self.discovered = discovered
         }
     }
 
@@ -25,6 +28,9 @@ final class LiveInput: InputSource {
     private var opened: [String: Opened] = [:]
     /// Devices that could not be used, by devnode: name and the error with its fix.
     private var failures: [String: (name: String, error: String)] = [:]
+    /// Touchscreens a `[[device]]` rule with `ignore = true` matches, by devnode, with
+    /// the rule's index: not opened, and opened once a reload stops ignoring them.
+    private var ignored: [String: (device: DiscoveredDevice, rule: Int)] = [:]
     // Reused by every read so that serving a device allocates nothing.
     private var buffer: [RawInputEvent] = []
 
@@ -70,9 +76,32 @@ final class LiveInput: InputSource {
     func path(of device: DeviceID) -> String? { opened.first { $0.value.id == device }?.key }
 
     var unusable: [JSONValue] {
-        failures.sorted { $0.key < $1.key }.map {
+        let ignoring = ignored.mapValues { (name: $0.device.info.name, error: "left alone: device[\($0.rule)] has ignore = true") }
+        return failures.merging(ignoring) { failure, _ in failure }.sorted { $0.key < $1.key }.map {
             .object([("path", .string($0.key)), ("name", .string($0.value.name)), ("error", .string($0.value.error))])
         }
+    }
+
+    /// After a reload: closes the touchscreens the new rules ignore, opens those they no
+    /// longer ignore.
+    func configurationChanged() {
+        for (path, entry) in opened where ignoringRule(for: entry.discovered) != nil {
+            close(entry, path: path)
+            open(entry.discovered)
+        }
+        for (_, entry) in ignored where ignoringRule(for: entry.device) == nil {
+            open(entry.device)
+        }
+    }
+
+    /// The index of the `[[device]]` rule that has gestured ignore `device`, if it does.
+    private func ignoringRule(for device: DiscoveredDevice) -> Int? {
+        let configuration = pipeline.configuration
+        let info = device.info
+        guard let rule = configuration.rule(name: info.name, vendor: info.vendor, product: info.product,
+                                            devnode: device.devnode, properties: device.properties),
+              configuration.devices[rule].ignore else { return nil }
+        return rule
     }
 
     private func hotplug() {
@@ -84,6 +113,7 @@ final class LiveInput: InputSource {
                 open(device)
             case .removed(let devnode):
                 failures[devnode] = nil
+                ignored[devnode] = nil
                 if let device = opened[devnode] {
                     logger.info("input: touchscreen removed: \(devnode)")
                     close(device, path: devnode)
@@ -94,6 +124,13 @@ final class LiveInput: InputSource {
 
     private func open(_ discovered: DiscoveredDevice) {
         let path = discovered.devnode
+        ignored[path] = nil
+        if let rule = ignoringRule(for: discovered) {
+            ignored[path] = (discovered, rule)
+            failures[path] = nil
+            logger.notice("input: leaving \(path) \"\(discovered.info.name)\" alone: device[\(rule)] has ignore = true")
+            return
+        }
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: path)
@@ -107,7 +144,7 @@ final class LiveInput: InputSource {
         if device.info.slotsClamped {
             logger.warning("input: \(path) \"\(device.info.name)\" declares \(device.info.declaredSlotCount) slots; using the first \(TouchDeviceInfo.maximumSlots)")
         }
-        let entry = Opened(device: device, id: id)
+        let entry = Opened(device: device, id: id, discovered: discovered)
         do {
             try loop.register(fd: device.fd) { [unowned self, unowned entry] _ in self.read(entry) }
         } catch {
