@@ -8,8 +8,9 @@ public struct Configuration: Sendable {
     public var devices: [DeviceRule]
     /// `actions[g]` are the actions of `model.gestures[g]`.
     public var actions: [GestureActions]
-    /// What `check` warns about (a socket anyone may use), in file order.
-    public var warnings: [Diagnostic] = []
+    /// What `check` warns about while reading the file (a socket anyone may use), in the
+    /// order found; `ConfigWarning.warnings(for:text:file:)` adds those about the model.
+    public var warnings: [ConfigWarning] = []
 
     public init(daemon: DaemonSettings, model: GestureModel, devices: [DeviceRule], actions: [GestureActions]) {
         self.daemon = daemon

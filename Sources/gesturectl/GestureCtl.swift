@@ -18,6 +18,7 @@ struct GestureCtl: ParsableCommand {
             TouchesCommand.self,
             ReplayCommand.self,
             RecordCommand.self,
+            RenderCommand.self,
         ]
     )
 }

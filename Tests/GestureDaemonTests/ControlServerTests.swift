@@ -198,6 +198,30 @@ private final class TestClient {
         #expect(try quiet.json(0)["error"]?["code"] == .string("idle"))
     }
 
+    /// A client that sends requests and never reads its replies is not read further (its
+    /// replies wait, the daemon's buffer holds one turn's worth) and is closed after the
+    /// idle timeout, so it cannot hold a connection for ever.
+    @Test func aClientThatNeverReadsIsClosedAfterTheIdleTimeout() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        server.idleTimeout = 300_000
+        let deaf = try TestClient(server.path, receiveBuffer: 4096)
+        let bytes = Array(String(repeating: #"{"cmd":"status"}"# + "\n", count: 60_000).utf8)
+        var sent = 0
+        #expect(try serve(loop) { server.statusJSON["connections"] == .number(1) })
+        #expect(try serve(loop, ceiling: 5) {
+            if sent < bytes.count {
+                let n = UnixSocket.send(deaf.fd, bytes[sent...])
+                if n > 0 { sent += n }
+            }
+            return server.statusJSON["connections"] == .number(0)
+        })
+        #expect(sent < bytes.count, "the daemon stopped reading a client that does not read")
+    }
+
     @Test func slowRequestIsCutOff() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

@@ -143,6 +143,7 @@ public final class Daemon {
         if pipeline.devices.count != announcedDevices { announceStatus() }
         // Set after the flush, so records of this wake are drained before tracing stops.
         pipeline.engine.traceEnabled = server.wantsTrace
+        pipeline.reportsTouches = server.wantsTouches
         do { try loop.setDeadline(pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
     }
 
@@ -160,6 +161,13 @@ public final class Daemon {
             }
             trace.removeAll(keepingCapacity: true)
         }
+        // Contacts before the events they caused.
+        for i in 0..<pipeline.touches.count {
+            let touch = pipeline.touches[i]
+            EventJSON.touchLine(touch, origin: origin, view: touch.hitView >= 0 ? names.view(touch.hitView) : nil, into: &traceWriter)
+            server.publish(line: traceWriter.bytes, trace: false, touches: true)
+        }
+        pipeline.touches.removeAll(keepingCapacity: true)
         // Indexed in place: a local copy of the array would make the removeAll below reallocate.
         guard !pipeline.events.isEmpty else { return }
         // Subscribers first: a line is written in microseconds, while starting a command
@@ -188,6 +196,7 @@ public final class Daemon {
             return .failure(ControlError(code: "reload-failed", message: text + "\nthe running config stays"))
         }
         try? notifier?.notify("RELOADING=1")
+        for warning in configuration.warnings { logger.warning("reload: \(warning)") }
         let previous = pipeline.configuration
         let diff = ModelDiff(from: previous.model, to: configuration.model)
         input.drain()
