@@ -45,18 +45,22 @@ runFuzzer { input in
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var serverClosed = false
-    // A bounded number of turns: requests are answered within a few, a subscription never ends.
-    for _ in 0..<64 where !serverClosed {
+    // A bounded number of turns: requests are answered within a few, a subscription never
+    // ends; once everything is sent, three quiet turns in a row end the input.
+    var quietTurns = 0
+    for _ in 0..<64 where !serverClosed && quietTurns < 3 {
         if sent < input.count {
             let n = send(fd, input.baseAddress! + sent, input.count - sent, Int32(MSG_NOSIGNAL))
             if n > 0 { sent += n } else if errno != EAGAIN { sent = input.count }
             if sent == input.count { shutdown(fd, Int32(SHUT_WR)) }
         }
-        _ = try? loop.runOnce(timeoutMilliseconds: 1)
+        _ = try? loop.runOnce(timeoutMilliseconds: 0)
+        let before = received.count
         while true {
             let n = read(fd, &buffer, buffer.count)
             if n > 0 { received += buffer[0..<n] } else { serverClosed = n == 0; break }
         }
+        quietTurns = sent == input.count && received.count == before ? quietTurns + 1 : 0
     }
     // Every complete line is a JSON value (a reply, an event or a final error).
     for line in received.split(separator: UInt8(ascii: "\n")) {
