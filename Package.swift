@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
+        // For the fuzz package (Fuzz/): the writer templates render into.
+        .library(name: "JSONOutput", targets: ["JSONOutput"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

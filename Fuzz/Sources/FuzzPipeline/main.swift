@@ -1,0 +1,236 @@
+// Arbitrary evdev streams on real touchscreens' descriptions, through the normalizer and the
+// engine (what `GesturePipeline.feed` does, with the frames visible), under a config with
+// every gesture type, overlapping views, failure requirements and simultaneous pairs.
+// Invariants:
+// - contacts: a contact id begins once, moves only while down, ends exactly once, appears
+//   twice in a frame only as `began` and its end (a touch shorter than a frame), and
+//   nothing is left down once the device goes (`cancelAll`);
+// - gestures: a discrete type reports only `recognized`; a continuous one `began`, then
+//   `changed`, then one `ended` or `cancelled`, never an event after its end without a new
+//   `began`, and none is left running once every contact is gone and time has run out.
+import FuzzSupport
+import GestureConfig
+import GestureCore
+import TouchInput
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let recordings = ProcessInfoEnvironment.value("GESTURED_FUZZ_RECORDINGS") ?? "../shared/recordings"
+let devices: [TouchDeviceInfo] = [
+    "google-pixel-tablet-nvt-1-finger-swipe.evemu", // protocol B, resolution, tool type
+    "atmel-maxtouch-1-finger-fast-taps.evemu", // protocol B, no resolution
+    "ntrig-protocol-A.desc", // protocol A through libmtdev
+    "quanta-optical.desc", // single touch
+    "dell-canvas-advanced-silicon-touch-2-4-5-finger.evemu", // 10 slots
+].map { name in
+    do {
+        return try EvemuRecording.read(path: recordings + "/" + name).info
+    } catch {
+        FuzzCheck.fail("cannot read \(recordings)/\(name) (set GESTURED_FUZZ_RECORDINGS): \(error)")
+    }
+}
+
+let configuration = try! ConfigLoader.parse(text: """
+    [screen]
+    width = 800
+    height = 480
+
+    [view.left]
+    frame = { x = 0, y = 0, width = "50%", height = "100%" }
+
+    [view.inner]
+    parent = "left"
+    frame = { x = "10%", y = "10%", width = "50%", height = "50%" }
+
+    [gesture.single]
+    type = "tap"
+    view = "inner"
+    require_to_fail = ["double"]
+
+    [gesture.double]
+    type = "tap"
+    view = "inner"
+    taps = 2
+    require_to_fail = ["triple"]
+
+    [gesture.triple]
+    type = "tap"
+    view = "inner"
+    taps = 3
+
+    [gesture.two]
+    type = "tap"
+    touches = 2
+
+    [gesture.press]
+    type = "long-press"
+    min_duration = "300ms"
+
+    [gesture.press2]
+    type = "long-press"
+    view = "left"
+    touches = 2
+    taps = 1
+
+    [gesture.drag]
+    type = "pan"
+    view = "left"
+    require_to_fail = ["fling", "edge"]
+
+    [gesture.fling]
+    type = "swipe"
+    directions = ["left", "right", "up", "down"]
+
+    [gesture.fling3]
+    type = "swipe"
+    touches = 3
+    directions = ["down"]
+
+    [gesture.zoom]
+    type = "pinch"
+    simultaneous_with = ["turn"]
+
+    [gesture.turn]
+    type = "rotation"
+
+    [gesture.edge]
+    type = "edge-pan"
+    edges = ["left", "right", "top", "bottom"]
+    """, file: "fuzz.toml")
+let model = configuration.model
+
+/// evdev codes the byte stream picks from most of the time (so that streams make contacts);
+/// a raw (type, code) is picked too, so what a device does not advertise is covered.
+enum Code {
+    static let syn: UInt16 = 0, key: UInt16 = 1, abs: UInt16 = 3
+    static let report: UInt16 = 0, mtReport: UInt16 = 2, dropped: UInt16 = 3
+    static let btnTouch: UInt16 = 0x14a
+    static let absX: UInt16 = 0x00, absY: UInt16 = 0x01, pressure: UInt16 = 0x18
+    static let slot: UInt16 = 0x2f, touchMajor: UInt16 = 0x30, positionX: UInt16 = 0x35, positionY: UInt16 = 0x36
+    static let toolType: UInt16 = 0x37, trackingID: UInt16 = 0x39, mtPressure: UInt16 = 0x3a
+}
+
+/// One 6-byte record: what, a small selector, a 16-bit value, and the time since the last
+/// event in 10 µs (up to 0.65 s, so that timers fire between events).
+func event(_ r: UnsafeRawBufferPointer.SubSequence, time: Int64, info: TouchDeviceInfo) -> RawInputEvent {
+    let kind = r[r.startIndex], small = r[r.startIndex + 1]
+    let wide = Int32(Int16(bitPattern: UInt16(r[r.startIndex + 2]) | UInt16(r[r.startIndex + 3]) << 8))
+    func position(_ axis: AxisRange) -> Int32 {
+        let span = max(1, Int64(axis.maximum) - Int64(axis.minimum) + 40)
+        return Int32(Int64(axis.minimum) - 20 + (Int64(wide) + 32768) * span / 65536)
+    }
+    let (type, code, value): (UInt16, UInt16, Int32) = switch kind % 16 {
+    case 2: (Code.abs, Code.slot, Int32(small % 12))
+    case 3: (Code.abs, Code.trackingID, small < 64 ? -1 : wide & 0xffff)
+    case 4: (Code.abs, Code.positionX, position(info.x))
+    case 5: (Code.abs, Code.positionY, position(info.y))
+    case 6: (Code.abs, Code.toolType, Int32(small % 3))
+    case 7: (Code.key, Code.btnTouch, Int32(small & 1))
+    case 8: (Code.abs, Code.absX, position(info.x))
+    case 9: (Code.abs, Code.absY, position(info.y))
+    case 10: (Code.abs, [Code.mtPressure, Code.touchMajor, Code.pressure][Int(small) % 3], wide)
+    case 11: (Code.syn, Code.mtReport, 0)
+    case 12: (Code.syn, Code.dropped, 0)
+    case 13: (UInt16(small % 5), UInt16(bitPattern: Int16(truncatingIfNeeded: wide)), wide)
+    default: (Code.syn, Code.report, 0)
+    }
+    return RawInputEvent(type: type, code: code, value: value, time: time)
+}
+
+/// What has been seen of contacts and gestures in one run.
+struct Observer {
+    var down: Set<Int32> = []
+    var ended: Set<Int32> = []
+    var running = [Bool](repeating: false, count: model.gestures.count)
+
+    mutating func frame(_ frame: TouchFrame) {
+        // A touch that begins and lifts between two reports is one contact reported twice
+        // in its frame, `began` then its end; nothing else appears twice.
+        var inFrame: [Int32: TouchPhase] = [:]
+        for contact in frame.contacts {
+            if let first = inFrame[contact.id] {
+                FuzzCheck.require(first == .began && contact.phase.isTerminal,
+                                  "contact \(contact.id) twice in one frame: \(first), then \(contact.phase)")
+            }
+            inFrame[contact.id] = contact.phase
+            switch contact.phase {
+            case .began:
+                FuzzCheck.require(!down.contains(contact.id) && !ended.contains(contact.id), "contact \(contact.id) began again")
+                down.insert(contact.id)
+            case .moved, .stationary:
+                FuzzCheck.require(down.contains(contact.id), "contact \(contact.id) \(contact.phase) while not down")
+            case .ended, .cancelled:
+                FuzzCheck.require(down.remove(contact.id) != nil, "contact \(contact.id) \(contact.phase) while not down")
+                ended.insert(contact.id)
+            }
+        }
+    }
+
+    mutating func events(_ events: [GestureEvent]) {
+        for event in events {
+            let g = event.gesture, spec = model.gestures[g]
+            guard spec.type.isContinuous else {
+                FuzzCheck.require(event.state == .recognized, "\(spec.name) (\(spec.type)) reported \(event.state)")
+                continue
+            }
+            switch event.state {
+            case .began:
+                FuzzCheck.require(!running[g], "\(spec.name) began while running")
+                running[g] = true
+            case .changed:
+                FuzzCheck.require(running[g], "\(spec.name) changed while not running")
+            case .ended, .cancelled:
+                FuzzCheck.require(running[g], "\(spec.name) \(event.state) while not running")
+                running[g] = false
+            default:
+                FuzzCheck.fail("\(spec.name) (\(spec.type)) reported \(event.state)")
+            }
+        }
+    }
+}
+
+runFuzzer { input in
+    guard input.count > 1 else { return }
+    let info = devices[Int(input[0]) % devices.count]
+    guard let normalizer = TouchNormalizer(device: DeviceID(0), info: info) else { return }
+    let engine = GestureEngine(model: model)
+    _ = engine.attach(device: DeviceID(0), name: info.name, x: info.x, y: info.y, mapping: .identity)
+    var observer = Observer()
+    var events: [GestureEvent] = []
+    func flush() {
+        observer.events(events)
+        events.removeAll(keepingCapacity: true)
+    }
+    var time: Int64 = 1_000_000
+    var offset = 1
+    while offset + 6 <= input.count {
+        let record = input[offset..<offset + 6]
+        offset += 6
+        time += Int64(UInt16(record[record.startIndex + 4]) | UInt16(record[record.startIndex + 5]) << 8) * 10
+        while let deadline = engine.nextDeadline, deadline < time {
+            engine.advance(to: deadline, into: &events)
+            flush()
+        }
+        if normalizer.feed(event(record, time: time, info: info)) {
+            observer.frame(normalizer.frame)
+            engine.handle(normalizer.frame, into: &events)
+            flush()
+        }
+    }
+    // The device goes: whatever is down is cancelled, and time runs out.
+    if normalizer.cancelAll(at: time) {
+        observer.frame(normalizer.frame)
+        engine.handle(normalizer.frame, into: &events)
+        flush()
+    }
+    engine.detach(device: DeviceID(0))
+    engine.advance(to: time, into: &events)
+    while let deadline = engine.nextDeadline {
+        engine.advance(to: deadline, into: &events)
+    }
+    flush()
+    FuzzCheck.require(observer.down.isEmpty, "contacts \(observer.down.sorted()) left down after the device went")
+    let stillRunning = model.gestures.indices.filter { observer.running[$0] }.map { model.gestures[$0].name }
+    FuzzCheck.require(stillRunning.isEmpty, "gestures \(stillRunning) still running with no contact down")
+}
