@@ -1,5 +1,19 @@
-// toml++ header-only, without exceptions: parse errors come back in `parse_result`.
-#define TOML_EXCEPTIONS 0
+// toml++ header-only. Its internal checks (TOML_ASSERT) abort the process on some
+// malformed files (toml++ 3.3: a `}` where an array expects a value), and with NDEBUG they
+// become optimizer assumptions, so a bad file would be undefined behaviour: here a failed
+// check throws instead, the parse unwinds (destructors run, nothing leaks) and the file is
+// refused with a syntax error. Parse errors themselves are toml++'s exceptions.
+#include <cassert>
+#undef NDEBUG
+#include <stdexcept>
+namespace ctoml_detail {
+struct internal_check_failed : std::logic_error {
+    using std::logic_error::logic_error;
+};
+[[noreturn]] inline void check_failed(const char *expression) { throw internal_check_failed(expression); }
+} // namespace ctoml_detail
+#define TOML_ASSERT(expr) ((expr) ? static_cast<void>(0) : ::ctoml_detail::check_failed(#expr))
+#define TOML_EXCEPTIONS 1
 #define TOML_ENABLE_FORMATTERS 0
 #include <toml++/toml.h>
 
@@ -9,7 +23,8 @@
 #include "CTOMLPlusPlus.h"
 
 struct ctoml_document {
-    toml::parse_result result;
+    toml::table table;
+    bool failed = false;
     std::string error;
     uint32_t error_line = 0, error_column = 0;
     std::vector<ctoml_value> values;
@@ -67,20 +82,27 @@ void flatten(const toml::node &node, const toml::key *key, std::vector<ctoml_val
 extern "C" {
 
 ctoml_document *ctoml_parse(const char *text, size_t length) {
-    auto *document = new ctoml_document{toml::parse(std::string_view(text, length))};
-    if (document->result) {
-        flatten(document->result.table(), nullptr, document->values);
-    } else {
-        const toml::parse_error &error = document->result.error();
+    auto *document = new ctoml_document{};
+    try {
+        document->table = toml::parse(std::string_view(text, length));
+        flatten(document->table, nullptr, document->values);
+    } catch (const toml::parse_error &error) {
+        document->failed = true;
         document->error = std::string(error.description());
         document->error_line = error.source().begin.line;
         document->error_column = error.source().begin.column;
+    } catch (const ctoml_detail::internal_check_failed &check) {
+        document->failed = true;
+        document->error = std::string("the TOML parser stopped on a malformed construct (its check '") + check.what()
+            + "' failed): look for a bracket, brace, comma or '=' out of place";
+        document->error_line = 1;
+        document->error_column = 1;
     }
     return document;
 }
 
 const char *ctoml_document_error(const ctoml_document *document, uint32_t *line, uint32_t *column) {
-    if (document->result) return nullptr;
+    if (!document->failed) return nullptr;
     *line = document->error_line;
     *column = document->error_column;
     return document->error.c_str();

@@ -36,6 +36,15 @@ import Testing
         #expect(messages.first?.hasSuffix(": error: expected a table name after '[' (a bare key or a quoted one)") == true)
     }
 
+    /// Malformed values inside arrays that trip toml++'s internal checks (an abort, or with
+    /// NDEBUG undefined behaviour) are refused as syntax errors; the process goes on.
+    @Test(arguments: ["a = [}\"x\"]", "a = { b = [}] }", "a = [ 1, } ]", "a = [[}]]"])
+    func valuesTOMLPlusPlusWouldAbortOn(line: String) {
+        let messages = Fixture.messages(Fixture.screen + line + "\n")
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains(": error: ") == true, "\(messages)")
+    }
+
     @Test func nulCharacterIsRefusedWhereItIs() {
         #expect(Fixture.messages(Fixture.screen + "a = \"x\0\"\n") == [
             "test.toml:4:7: error: NUL character in the file",
