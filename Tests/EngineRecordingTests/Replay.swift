@@ -9,8 +9,9 @@ struct Replay {
     let harness: EngineHarness
     let info: TouchDeviceInfo
 
-    /// `build` adds the gestures to a model whose screen matches the panel.
-    init(_ file: String, _ build: (inout ModelBuilder) -> Void) throws {
+    /// `build` adds the gestures to a model whose screen matches the panel. `delivery`:
+    /// also decide what the application sees (`harness.touches`).
+    init(_ file: String, delivery: Bool = false, _ build: (inout ModelBuilder) -> Void) throws {
         let recording = try EvemuRecording.read(path: SharedRecordings.path(file))
         info = recording.info
         var m = ModelBuilder(screen: ScreenSize(width: Double(info.x.maximum - info.x.minimum + 1),
@@ -18,6 +19,7 @@ struct Replay {
         build(&m)
         harness = EngineHarness(model: try m.build())
         harness.attach(device: DeviceID(1), name: info.name, x: info.x, y: info.y)
+        harness.engine.touchDeliveryEnabled = delivery
         let normalizer = try #require(TouchNormalizer(device: DeviceID(1), info: info))
         var frames: [TouchFrame] = []
         for event in recording.events where normalizer.feed(event) { frames.append(normalizer.frame) }
