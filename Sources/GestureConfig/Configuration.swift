@@ -55,9 +55,13 @@ public struct EnvironmentEntry: Equatable, Sendable {
 public struct DeviceRule: Equatable, Sendable {
     public var match: DeviceMatch
     public var mapping: DeviceMapping
-    public init(match: DeviceMatch, mapping: DeviceMapping) {
+    /// The rule sets `calibration` itself; otherwise udev's `LIBINPUT_CALIBRATION_MATRIX`
+    /// applies, as it does for libinput and the compositor.
+    public var setsCalibration: Bool
+    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false) {
         self.match = match
         self.mapping = mapping
+        self.setsCalibration = setsCalibration
     }
 }
 

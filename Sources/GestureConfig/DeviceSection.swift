@@ -46,6 +46,7 @@ extension ConfigBuilder {
             property.finish()
         }
         var mapping = DeviceMapping()
+        var setsCalibration = false
         if let rotation = reader.read("rotation", expected: "0, 90, 180 or 270", { value throws(TableReader.Problem) -> Int? in
             guard let degrees = value.int else { return nil }
             guard [0, 90, 180, 270].contains(degrees) else {
@@ -60,6 +61,7 @@ extension ConfigBuilder {
         if let matrix = readNumbers(reader, "calibration", count: 6,
                                     expected: "6 numbers [a, b, c, d, e, f] as libinput's LIBINPUT_CALIBRATION_MATRIX") {
             mapping.calibration = matrix
+            setsCalibration = true
         }
         if let output = reader.table("output") {
             mapping.output = readRect(output, in: screen, parentName: "the screen")
@@ -73,7 +75,7 @@ extension ConfigBuilder {
             }
         }
         reader.finish()
-        return DeviceRule(match: match, mapping: mapping)
+        return DeviceRule(match: match, mapping: mapping, setsCalibration: setsCalibration)
     }
 
     /// A USB vendor or product id: TOML's `0x222a`, or the string `"222a"` as lsusb prints it.

@@ -32,3 +32,19 @@ public struct DeviceMapping: Equatable, Sendable {
             && a.sizeMM?.width == b.sizeMM?.width && a.sizeMM?.height == b.sizeMM?.height
     }
 }
+
+extension DeviceMapping {
+    /// udev's `LIBINPUT_CALIBRATION_MATRIX` property: six numbers separated by spaces, the
+    /// first two rows of a matrix in normalized device space. nil when it is not exactly six
+    /// finite numbers (libinput then ignores it too).
+    public static func calibration(udevProperty text: String) -> [Double]? {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard parts.count == 6 else { return nil }
+        var matrix: [Double] = []
+        for part in parts {
+            guard let value = Double(part), value.isFinite else { return nil }
+            matrix.append(value)
+        }
+        return matrix
+    }
+}

@@ -35,6 +35,7 @@ public enum DeviceFormatter {
         let keys = ["ID_PATH", "ID_INPUT_TOUCHSCREEN", "ID_VENDOR_ID", "ID_MODEL_ID", "LIBINPUT_CALIBRATION_MATRIX"]
         let shown = keys.compactMap { key in udev[key].map { "\(key)=\($0)" } }
         if !shown.isEmpty { lines.append("  udev: " + shown.joined(separator: " ")) }
+        lines.append("  calibration: " + UdevCalibration(udev).text)
         return lines.joined(separator: "\n")
     }
 
@@ -58,8 +59,42 @@ public enum DeviceFormatter {
         ]
         let udevFields = udev.sorted { $0.key < $1.key }.map { JSONText.string($0.key) + ":" + JSONText.string($0.value) }
         fields.append("\"udev\":{" + udevFields.joined(separator: ",") + "}")
+        fields.append("\"calibration\":" + UdevCalibration(udev).json)
         if let error { fields.append("\"error\":" + JSONText.string(error)) }
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// The matrix libinput (and gestured, unless a `[[device]]` rule sets `calibration`)
+    /// applies to the device: udev's `LIBINPUT_CALIBRATION_MATRIX` when it is 6 numbers.
+    private enum UdevCalibration {
+        case none, matrix([Double]), invalid(String)
+
+        init(_ udev: [String: String]) {
+            guard let text = udev["LIBINPUT_CALIBRATION_MATRIX"] else { self = .none; return }
+            self = DeviceMapping.calibration(udevProperty: text).map(UdevCalibration.matrix) ?? .invalid(text)
+        }
+
+        var json: String {
+            let (matrix, source) = switch self {
+            case .none: (DeviceMapping.identity.calibration, "none")
+            case .matrix(let m): (m, "udev")
+            case .invalid: (DeviceMapping.identity.calibration, "invalid")
+            }
+            return "{\"matrix\":[" + matrix.map { JSONText.fixed($0, decimals: 6) }.joined(separator: ",")
+                + "],\"source\":" + JSONText.string(source) + "}"
+        }
+
+        var text: String {
+            switch self {
+            case .none:
+                "none"
+            case .matrix(let m):
+                m.map { JSONText.fixed($0, decimals: 6) }.joined(separator: " ")
+                    + " from udev LIBINPUT_CALIBRATION_MATRIX (applied unless a [[device]] rule sets calibration)"
+            case .invalid(let text):
+                "none: udev LIBINPUT_CALIBRATION_MATRIX \"\(text)\" is not 6 numbers (ignored, as libinput does)"
+            }
+        }
     }
 
     private static func axis(_ range: AxisRange) -> String {

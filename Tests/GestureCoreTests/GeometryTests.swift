@@ -72,3 +72,13 @@ import Testing
         #expect(throws: ModelError.failureCycle(["a", "b", "c", "a"])) { try m.build() }
     }
 }
+
+/// udev's `LIBINPUT_CALIBRATION_MATRIX` text, read as libinput reads it.
+@Test func udevCalibrationPropertyIsSixNumbers() {
+    #expect(DeviceMapping.calibration(udevProperty: "0 -1 1 1 0 0") == [0, -1, 1, 1, 0, 0])
+    #expect(DeviceMapping.calibration(udevProperty: " 1.5  0 -0.25 0 1 0 ") == [1.5, 0, -0.25, 0, 1, 0])
+    #expect(DeviceMapping.calibration(udevProperty: "1 0 0 0 1") == nil)
+    #expect(DeviceMapping.calibration(udevProperty: "1 0 0 0 1 0 0") == nil)
+    #expect(DeviceMapping.calibration(udevProperty: "1 0 0 0 1 x") == nil)
+    #expect(DeviceMapping.calibration(udevProperty: "1 0 0 0 1 nan") == nil)
+}

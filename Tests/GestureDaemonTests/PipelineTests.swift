@@ -148,4 +148,55 @@ struct PipelineTests {
         #expect(pipeline.devices[1].mapping == .identity)
         #expect(pipeline.devices[0].id != pipeline.devices[1].id)
     }
+
+    /// udev's `LIBINPUT_CALIBRATION_MATRIX` (here a quarter turn clockwise, `0 -1 1 1 0 0`:
+    /// x' = 1 - y, y' = x) applies when the matching rule sets no `calibration`, so the
+    /// drag up the panel is a drag to the right on the screen, as the compositor sees it.
+    /// A rule's own `calibration` wins over udev's.
+    @Test func udevCalibrationMatrixAppliesUnlessTheRuleSetsOne() throws {
+        let recording = try EvemuRecording.read(path: SharedRecordings.path(Self.drag))
+        func firstTranslation(_ config: String, _ properties: [String: String]) throws -> (x: Double, y: Double, ResolvedMapping) {
+            let pipeline = GesturePipeline(configuration: try ConfigLoader.parse(text: config, file: "test.toml"))
+            let (id, warning) = try #require(pipeline.addDevice(recording.info, properties: properties))
+            #expect(warning?.contains("calibration") != true)
+            let index = try #require(pipeline.index(of: id))
+            for event in recording.events {
+                pipeline.feed(event, device: index)
+                if let changed = pipeline.events.first(where: { $0.state == .changed }) {
+                    return (changed.translationX, changed.translationY, pipeline.devices[0].resolved)
+                }
+            }
+            Issue.record("the drag never changed")
+            return (0, 0, pipeline.devices[0].resolved)
+        }
+        let rotated = ["LIBINPUT_CALIBRATION_MATRIX": "0 -1 1 1 0 0"]
+
+        let plain = try firstTranslation(Self.base, [:])
+        #expect(abs(plain.y) > abs(plain.x) && plain.y < 0, "the recording starts as a drag up: \(plain)")
+        #expect(plain.2.calibrationSource == .none)
+
+        let turned = try firstTranslation(Self.base, rotated)
+        #expect(turned.x > abs(turned.y), "up the panel is right on a panel turned clockwise: \(turned)")
+        #expect(turned.2.calibrationSource == .udev && turned.2.rule == nil)
+        #expect(turned.2.mapping.calibration == [0, -1, 1, 1, 0, 0])
+
+        // A rule without calibration keeps udev's matrix and adds its own flips after it.
+        let flipped = try firstTranslation(Self.base + "\n[[device]]\nname = \"Atmel*\"\nflip_x = true\n", rotated)
+        #expect(flipped.x < -abs(flipped.y), "flip_x after the quarter turn: \(flipped)")
+        #expect(flipped.2.calibrationSource == .udev && flipped.2.rule == 0)
+
+        // A rule's calibration (here the identity, written out) replaces udev's.
+        let own = try firstTranslation(Self.base + "\n[[device]]\nname = \"Atmel*\"\ncalibration = [1, 0, 0, 0, 1, 0]\n", rotated)
+        #expect(abs(own.y) > abs(own.x) && own.y < 0)
+        #expect(own.2.calibrationSource == .rule(0))
+    }
+
+    /// A udev matrix that is not 6 numbers is ignored, as libinput ignores it, with a warning.
+    @Test func unreadableUdevCalibrationIsIgnoredWithAWarning() throws {
+        let recording = try EvemuRecording.read(path: SharedRecordings.path(Self.drag))
+        let pipeline = GesturePipeline(configuration: try ConfigLoader.parse(text: Self.base, file: "test.toml"))
+        let (_, warning) = try #require(pipeline.addDevice(recording.info, properties: ["LIBINPUT_CALIBRATION_MATRIX": "1 0 0 0 1"]))
+        #expect(warning?.contains("LIBINPUT_CALIBRATION_MATRIX \"1 0 0 0 1\" is not 6 numbers: ignored") == true)
+        #expect(pipeline.devices[0].mapping == .identity)
+    }
 }

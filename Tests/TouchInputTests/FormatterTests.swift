@@ -50,11 +50,26 @@ import Testing
               x: 0..1000 (10 units/mm)  y: 0..500 (10 units/mm)
               reports: pressure
               udev: ID_PATH=platform-i2c ID_INPUT_TOUCHSCREEN=1
+              calibration: none
             """)
         #expect(DeviceFormatter.json(info, udev: udev, error: "denied") == """
             {"devnode":"/dev/input/event4","name":"test protocol B","bus":"i2c","vendor":"03eb","product":"8409","version":"0000",\
             "protocol":"b","slots":10,"direct":true,"x":{"min":0,"max":1000,"resolution":10},"y":{"min":0,"max":500,"resolution":10},\
-            "pressure":true,"touchMajor":false,"toolType":false,"udev":{"ID_INPUT_TOUCHSCREEN":"1","ID_PATH":"platform-i2c"},"error":"denied"}
+            "pressure":true,"touchMajor":false,"toolType":false,"udev":{"ID_INPUT_TOUCHSCREEN":"1","ID_PATH":"platform-i2c"},\
+            "calibration":{"matrix":[1,0,0,0,1,0],"source":"none"},"error":"denied"}
             """)
+    }
+
+    /// The matrix udev gives libinput, as `devices` shows it: the one in force, or why not.
+    @Test func devicesShowUdevCalibration() {
+        let info = Fixture.protocolB(slots: 10, pressure: true)
+        let rotated = ["LIBINPUT_CALIBRATION_MATRIX": "0 -1 1 1 0 0"]
+        #expect(DeviceFormatter.text(info, udev: rotated).contains(
+            "\n  calibration: 0 -1 1 1 0 0 from udev LIBINPUT_CALIBRATION_MATRIX (applied unless a [[device]] rule sets calibration)"))
+        #expect(DeviceFormatter.json(info, udev: rotated).contains(#""calibration":{"matrix":[0,-1,1,1,0,0],"source":"udev"}"#))
+        let broken = ["LIBINPUT_CALIBRATION_MATRIX": "0 -1 1"]
+        #expect(DeviceFormatter.text(info, udev: broken).contains(
+            #"calibration: none: udev LIBINPUT_CALIBRATION_MATRIX "0 -1 1" is not 6 numbers (ignored, as libinput does)"#))
+        #expect(DeviceFormatter.json(info, udev: broken).contains(#""source":"invalid""#))
     }
 }

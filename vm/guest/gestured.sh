@@ -169,6 +169,27 @@ scenario_edge_swipe() {
   gestured_end
 }
 
+# A panel turned a quarter clockwise for the compositor by a udev rule, as kiosks do it
+# (LIBINPUT_CALIBRATION_MATRIX "0 -1 1 1 0 0": x' = 1 - y, y' = x): the swipe in from the
+# panel's left edge comes in from the screen's top edge, for gestured as for libinput.
+scenario_rotated_panel() {
+  _rules=/run/udev/rules.d/90-gestured-test-rotated.rules
+  mkdir -p "${_rules%/*}"
+  echo 'SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="ELAN Touchscreen", ENV{LIBINPUT_CALIBRATION_MATRIX}="0 -1 1 1 0 0"' > "$_rules"
+  udevadm control --reload
+  if gestured_begin rotated-panel edge-rotated.toml "$R/elan-touchscreen-04f3-010c-asus-n550jk.desc"; then
+    check "udev sets the matrix" "$DEV_NODE" grep -q '^E:LIBINPUT_CALIBRATION_MATRIX=0 -1 1 1 0 0$' \
+      "/run/udev/data/c$(cat "/sys/class/input/${DEV_NODE##*/}/dev")"
+    check "status names the udev matrix" "" status_lists 'udev LIBINPUT_CALIBRATION_MATRIX'
+    replay "$R/synth-elan-edge-left.events"; settle
+    expect_gesture edge began 3
+    expect_env edge began GESTURE_EDGE=top 3
+    gestured_end
+  fi
+  rm -f "$_rules"
+  udevadm control --reload
+}
+
 scenario_pinch() {
   gestured_begin pinch pinch.toml "$R/irtouch-infrared-6615-0070.desc" || return
   replay "$R/synth-irtouch-pinch-out.events"; settle
@@ -241,6 +262,7 @@ gestured_scenarios() {
   scenario_long_press
   scenario_swipe_right
   scenario_edge_swipe
+  scenario_rotated_panel
   scenario_pinch
   scenario_rotation
   scenario_swipe_3f

@@ -33,8 +33,8 @@ public enum StatusText {
 
         if let devices = status["devices"]?.arrayValue {
             out.append("")
-            out += table(title: "devices", ["name", "path", "contacts"], devices.map {
-                [text($0["name"]), text($0["path"]), text($0["contacts"])]
+            out += table(title: "devices", ["name", "path", "contacts", "calibration"], devices.map {
+                [text($0["name"]), text($0["path"]), text($0["contacts"]), text($0["calibration"])]
             }, empty: "no touchscreen")
         }
         if let unusable = status["unusable_devices"]?.arrayValue, !unusable.isEmpty {

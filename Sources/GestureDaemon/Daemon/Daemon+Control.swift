@@ -66,24 +66,22 @@ extension Daemon: ControlHandler {
         return replay.start()
     }
 
-    /// The attached devices: name, path and live contacts; `detailed` adds ids and the
-    /// `[[device]]` rule that maps it.
+    /// The attached devices: name, path, live contacts and the calibration in force (and
+    /// where it came from); `detailed` adds ids, the `[[device]]` rule that maps it and the
+    /// matrix.
     private func deviceList(detailed: Bool) -> JSONValue {
-        let rules = pipeline.configuration.devices
-        return .array(pipeline.devices.map { device in
+        .array(pipeline.devices.map { device in
             let info = device.info
             let contacts = device.normalizer.frame.contacts.count { !$0.phase.isTerminal }
             var members: [(String, JSONValue)] = [
                 ("name", .string(info.name)), ("path", .string(input.path(of: device.id) ?? info.devnode ?? "?")),
                 ("contacts", .number(Double(contacts))),
+                ("calibration", .string(device.resolved.calibrationSource.description)),
             ]
             if detailed {
-                let rule = rules.firstIndex {
-                    $0.match.matches(name: info.name, vendor: info.vendor, product: info.product, devnode: info.devnode,
-                                     properties: device.properties)
-                }
                 members += [("vendor", .number(Double(info.vendor))), ("product", .number(Double(info.product))),
-                            ("mapping", .string(rule.map { "device[\($0)]" } ?? "identity"))]
+                            ("mapping", .string(device.resolved.rule.map { "device[\($0)]" } ?? "identity")),
+                            ("calibration_matrix", .array(device.mapping.calibration.map { .number($0) }))]
             }
             return .object(members)
         })

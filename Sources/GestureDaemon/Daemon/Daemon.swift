@@ -81,7 +81,8 @@ public final class Daemon {
     }
 
     /// Start-up is over: the executable's relocation tables, read once by ld.so before
-    /// `main` (1 MiB of the release build's 40,000 relocations), need not stay resident.
+    /// `main` (1 MiB of the release build's 40,000 relocations), need not stay resident
+    /// (docs/BENCHMARKS.md, "The performance corner").
     private func releaseStartupMemory() {
         var start: UInt = 0, length: UInt = 0
         let released = cls_release_relocation_tables(&start, &length)

@@ -14,7 +14,9 @@ public final class GesturePipeline {
         public let id: DeviceID
         public let info: TouchDeviceInfo
         public let normalizer: TouchNormalizer
-        public var mapping: DeviceMapping
+        /// Its mapping onto the screen, with the rule and calibration it came from.
+        public var resolved: ResolvedMapping
+        public var mapping: DeviceMapping { resolved.mapping }
         /// udev properties it was matched with (kept to remap it on reload).
         public let properties: [String: String]
     }
@@ -38,19 +40,26 @@ public final class GesturePipeline {
         events.reserveCapacity(64)
     }
 
-    /// Attaches a device with the mapping of the first `[[device]]` rule that matches it.
-    /// Returns its id and the engine's unit warning, if any; nil when libmtdev cannot take
-    /// a protocol-A device.
+    /// Attaches a device with the mapping of the first `[[device]]` rule that matches it (and
+    /// udev's calibration matrix when the rule sets none). Returns its id and a warning (no
+    /// plausible units, an unreadable udev matrix), if any; nil when libmtdev cannot take a
+    /// protocol-A device.
     public func addDevice(_ info: TouchDeviceInfo, properties: [String: String] = [:]) -> (id: DeviceID, warning: String?)? {
         let id = DeviceID(nextDeviceID)
         guard let normalizer = TouchNormalizer(device: id, info: info) else { return nil }
         nextDeviceID += 1
-        let mapping = configuration.mapping(name: info.name, vendor: info.vendor, product: info.product,
-                                            devnode: info.devnode, properties: properties)
-        devices.append(Device(id: id, info: info, normalizer: normalizer, mapping: mapping, properties: properties))
+        let resolved = configuration.mapping(name: info.name, vendor: info.vendor, product: info.product,
+                                             devnode: info.devnode, properties: properties)
+        devices.append(Device(id: id, info: info, normalizer: normalizer, resolved: resolved, properties: properties))
         normalizers.append(Unmanaged.passUnretained(normalizer))
-        let warning = engine.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: mapping)
-        return (id, warning)
+        var warnings: [String] = []
+        if let warning = engine.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping) {
+            warnings.append(warning)
+        }
+        if case .udevInvalid = resolved.calibrationSource {
+            warnings.append("device '\(info.name)' (\(id)): calibration \(resolved.calibrationSource)")
+        }
+        return (id, warnings.isEmpty ? nil : warnings.joined(separator: "; "))
     }
 
     /// Ends the device's contacts as cancelled at `time` (their gestures cancel) and forgets it.
@@ -68,6 +77,9 @@ public final class GesturePipeline {
     /// Feeds one raw event of a device; a completed frame goes through the engine.
     @inline(__always)
     public func feed(_ event: RawInputEvent, device index: Int) {
+        // Underscored on purpose (docs/BENCHMARKS.md, "The performance corner"): the
+        // supported `takeUnretainedValue()` retains and releases per event; `devices` keeps
+        // the normalizer alive, the guarantee this call asks for.
         normalizers[index]._withUnsafeGuaranteedRef { normalizer in
             if normalizer.feed(event) {
                 engine.handle(normalizer.frame, into: &events)
@@ -97,10 +109,10 @@ public final class GesturePipeline {
         configuration = newConfiguration
         for i in devices.indices {
             let info = devices[i].info
-            let mapping = newConfiguration.mapping(name: info.name, vendor: info.vendor, product: info.product,
-                                                   devnode: info.devnode, properties: devices[i].properties)
-            devices[i].mapping = mapping
-            _ = engine.attach(device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: mapping)
+            let resolved = newConfiguration.mapping(name: info.name, vendor: info.vendor, product: info.product,
+                                                    devnode: info.devnode, properties: devices[i].properties)
+            devices[i].resolved = resolved
+            _ = engine.attach(device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping)
         }
         return previous
     }
