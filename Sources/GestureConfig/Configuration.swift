@@ -58,11 +58,29 @@ public struct DeviceRule: Equatable, Sendable {
     /// The rule sets `calibration` itself; otherwise udev's `LIBINPUT_CALIBRATION_MATRIX`
     /// applies, as it does for libinput and the compositor.
     public var setsCalibration: Bool
-    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false) {
+    /// Touch delivery: grab the panel and forward what gestures leave to a virtual clone.
+    public var passthrough: Bool
+    /// How a cancelled touch reaches the application through the clone.
+    public var cancel: CancelMode
+    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, passthrough: Bool = false,
+                cancel: CancelMode = .release) {
         self.match = match
         self.mapping = mapping
         self.setsCalibration = setsCalibration
+        self.passthrough = passthrough
+        self.cancel = cancel
     }
+}
+
+/// `cancel` of a `[[device]]`: how the virtual touchscreen tells the application that a
+/// touch it saw was cancelled.
+public enum CancelMode: String, Equatable, Sendable, CaseIterable {
+    /// The contact turns into a palm (`MT_TOOL_PALM`) for one frame, then lifts: libinput
+    /// reports `TOUCH_CANCEL`. Only for compositors that honour it (docs/CONFIG.md).
+    case palm
+    /// The contact lifts: every compositor sees a touch up (an application may take it as
+    /// a click). The safe default where the compositor's handling is unknown.
+    case release
 }
 
 public struct DeviceMatch: Equatable, Sendable {

@@ -56,3 +56,26 @@ import Testing
             """))
     }
 }
+
+/// `passthrough` and `cancel` per `[[device]]`.
+@Suite struct DevicePassthroughConfigTests {
+    @Test func offByDefaultAndReleaseCancels() throws {
+        let configuration = try ConfigLoader.parse(text: Fixture.screen + "[[device]]\nname = \"ELAN*\"\n", file: "t.toml")
+        #expect(configuration.devices[0].passthrough == false)
+        #expect(configuration.devices[0].cancel == .release)
+    }
+
+    @Test func read() throws {
+        let text = Fixture.screen + "[[device]]\nname = \"ELAN*\"\npassthrough = true\ncancel = \"palm\"\n"
+        let configuration = try ConfigLoader.parse(text: text, file: "t.toml")
+        #expect(configuration.devices[0].passthrough)
+        #expect(configuration.devices[0].cancel == .palm)
+    }
+
+    @Test func unknownCancelMode() {
+        let text = Fixture.screen + "[[device]]\ncancel = \"plam\"\n"
+        #expect(Fixture.messages(text) == [
+            "test.toml:5:1: error: device[0].cancel: unknown cancel mode 'plam': expected palm, release (did you mean 'palm'?)",
+        ])
+    }
+}

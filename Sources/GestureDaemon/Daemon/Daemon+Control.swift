@@ -78,6 +78,15 @@ extension Daemon: ControlHandler {
                 ("contacts", .number(Double(contacts))),
                 ("calibration", .string(device.resolved.calibrationSource.description)),
             ]
+            if let forwarder = pipeline.forwarder(of: device.id) {
+                // Touch delivery: the clone applications read, and what went to it.
+                members += [("grabbed", .bool(true)), ("virtual", .string(forwarder.virtual.devnode)),
+                            ("cancel", .string(forwarder.cancel.rawValue)), ("passed", .number(Double(forwarder.passed))),
+                            ("delayed", .number(Double(forwarder.delayed))),
+                            ("cancelled", .number(Double(forwarder.cancelled)))]
+            } else {
+                members.append(("grabbed", .bool(false)))
+            }
             if detailed {
                 members += [("vendor", .number(Double(info.vendor))), ("product", .number(Double(info.product))),
                             ("mapping", .string(device.resolved.rule.map { "device[\($0)]" } ?? "identity")),

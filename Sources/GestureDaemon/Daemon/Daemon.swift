@@ -125,6 +125,8 @@ public final class Daemon {
     /// Hands the events (and trace records) emitted since the last flush to the dispatcher
     /// and the subscribers, named after the model they were emitted under.
     private func flush(model: GestureModel, names: GestureNames) {
+        // The output stage first: the application's touches go out before any action starts.
+        pipeline.forwardTouches()
         if pipeline.engine.traceEnabled {
             pipeline.engine.drainTrace(into: &trace)
             for i in 0..<trace.count {
@@ -169,6 +171,7 @@ public final class Daemon {
         pipeline.reload(configuration, at: now)
         // Cancellations caused by the swap belong to the old model and its actions.
         flush(model: previous.model, names: names)
+        (input as? LiveInput)?.reapplyPassthrough()
         do {
             try dispatcher.reconfigure(configuration)
         } catch {
@@ -192,6 +195,8 @@ public final class Daemon {
 
     private func shutdown() {
         try? notifier?.notify("STOPPING=1")
+        // No contact is left down on a virtual touchscreen (the clones go with the process).
+        pipeline.releaseForwarded()
         server.close()
         if dispatcher.runningChildren > 0 {
             logger.notice("killing \(dispatcher.runningChildren) running command(s)")
