@@ -15,7 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
@@ -24,19 +23,26 @@ let package = Package(
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CMtdev", pkgConfig: "mtdev", providers: [.apt(["libmtdev-dev"])]),
         .target(name: "CLinuxShims", cSettings: [.define("_GNU_SOURCE")]),
+        // toml++ (Debian's libtomlplusplus-dev, header-only) behind a C function: the parser
+        // frees what it allocates, which TOMLKit 0.6.0 did not (33 KB lost per reload).
+        .target(name: "CTOMLPlusPlus"),
 
         // Pure: geometry, touches, views, recognizers, arbitration. No I/O, no clock.
         .target(name: "GestureCore"),
+        // The bottom system layer: errno errors with the path, the descriptor owner, the
+        // EINTR-retrying read and write, the one whole-file reader, Unix socket addresses.
+        .target(name: "LinuxSystem"),
+        // JSON text without Foundation: the reused-buffer writer and number formatting.
+        .target(name: "JSONOutput"),
         // evdev normalizer, libevdev devices, udev discovery and hotplug, evemu files.
-        .target(name: "TouchInput", dependencies: ["GestureCore", "CEvdev", "CUdev", "CMtdev", "CLinuxShims"]),
+        .target(name: "TouchInput", dependencies: ["GestureCore", "LinuxSystem", "JSONOutput", "CEvdev", "CUdev", "CMtdev", "CLinuxShims"]),
         // TOML schema, validation with positions, units, model building.
         .target(name: "GestureConfig", dependencies: [
-            "GestureCore",
-            .product(name: "TOMLKit", package: "TOMLKit"),
+            "GestureCore", "LinuxSystem", "CTOMLPlusPlus",
         ]),
         // Event loop, dispatcher, control socket, status.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "TouchInput", "GestureConfig", "CLinuxShims",
+            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
@@ -44,7 +50,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", "GestureConfig", "TouchInput",
+            "GestureDaemon", "GestureConfig", "TouchInput", "LinuxSystem", "JSONOutput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -57,20 +63,21 @@ let package = Package(
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/EngineAllocationProbe"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "TestSupport"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
         // The engine over real recordings (evemu files through the normalizer).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "TestSupport"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "LinuxSystem", "TestSupport"]),
         // The daemon's per-event path (event JSON, templates, publishing, socket actions)
         // under the malloc interposer.
         .executableTarget(name: "DaemonAllocationProbe", dependencies: [
-            "GestureDaemon", "GestureConfig", "GestureCore", "TouchInput",
+            "GestureDaemon", "GestureConfig", "GestureCore", "TouchInput", "JSONOutput",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
-        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "TestSupport", "gestured", "gesturectl"],
+        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

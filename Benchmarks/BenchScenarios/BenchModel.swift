@@ -56,11 +56,21 @@ public struct BenchModel: Sendable, CustomStringConvertible {
             for k in 0..<perView {
                 let (name, type) = Self.types[(tile * perView + k) % Self.types.count]
                 var parameters = GestureDefaults.parameters(for: type)
-                if name == "double-tap" { parameters.taps = 2 }
-                if type == .swipe { parameters.directions = [.left, .right, .up, .down] }
-                if type == .edgePan { parameters.edges = [.left, .top] }
+                switch parameters {
+                case .tap(var tap) where name == "double-tap":
+                    tap.taps = 2
+                    parameters = .tap(tap)
+                case .swipe(var swipe):
+                    swipe.directions = [.left, .right, .up, .down]
+                    parameters = .swipe(swipe)
+                case .edgePan(var edgePan):
+                    edgePan.edges = [.left, .top]
+                    parameters = .edgePan(edgePan)
+                default:
+                    break
+                }
                 indexByName[name] = specs.count
-                specs.append(GestureSpec(name: "tile\(tile)-\(name)-\(k)", type: type, view: view, parameters: parameters))
+                specs.append(GestureSpec(name: "tile\(tile)-\(name)-\(k)", view: view, parameters: parameters))
             }
             if let pan = indexByName["pan"], let swipe = indexByName["swipe"] { specs[pan].requireToFail.append(swipe) }
             if let tap = indexByName["tap"], let double = indexByName["double-tap"] { specs[tap].requireToFail.append(double) }

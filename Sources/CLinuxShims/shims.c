@@ -3,6 +3,7 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <link.h>
 
 int cls_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t data) {
@@ -36,6 +37,8 @@ int cls_pidfd_open(pid_t pid) {
     return -1;
 #endif
 }
+
+int cls_set_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 
 int cls_wifexited(int status) { return WIFEXITED(status); }
 int cls_wexitstatus(int status) { return WEXITSTATUS(status); }

@@ -51,7 +51,7 @@ extension ConfigBuilder {
             let kind = type.isContinuous ? "continuous" : "discrete"
             sink.report(path, "a \(type) gesture is \(kind): it has no '\(key)' state", expected: expected)
         } else {
-            sink.report(path, "unknown state '\(key)'", expected: expected,
+            sink.report(path, "unknown state '\(Diagnostic.shown(key))'", expected: expected,
                         didYouMean: DidYouMean.suggestion(for: key, among: allowed.map(\.description)).map { "on.\($0)" })
         }
     }

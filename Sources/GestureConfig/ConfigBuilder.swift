@@ -1,5 +1,4 @@
 import GestureCore
-import TOMLKit
 
 /// Walks the parsed TOML table section by section, reporting problems to the sink and
 /// carrying on with placeholders so that one pass finds them all.
@@ -14,7 +13,7 @@ final class ConfigBuilder {
     struct TopLevel {
         let daemon: TableReader?
         let screen: TableReader?
-        let devices: TOMLValueConvertible?
+        let devices: TOMLValue?
         let views: TableReader?
         let gestures: TableReader?
     }
@@ -127,12 +126,12 @@ final class ConfigBuilder {
                 sink.report(path, "a \(kind) cannot name itself", found: "\"\(name)\"")
             } else if let index = names.firstIndex(of: name) {
                 if indices.contains(index) {
-                    sink.report(path, "'\(name)' is listed twice")
+                    sink.report(path, "'\(Diagnostic.shown(name))' is listed twice")
                 } else {
                     indices.append(index)
                 }
             } else {
-                sink.report(path, "unknown \(kind) '\(name)'",
+                sink.report(path, "unknown \(kind) '\(Diagnostic.shown(name))'",
                             didYouMean: DidYouMean.suggestion(for: name, among: names))
             }
         }

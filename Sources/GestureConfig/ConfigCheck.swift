@@ -3,10 +3,11 @@ import Glibc
 #endif
 
 /// `gesturectl check FILE` and `gestured --check FILE`: validate a file as the daemon
-/// would load it and print the resolved gestures, or every error.
+/// would load it and print the resolved gestures and any warnings (`ConfigWarning`), or
+/// every error.
 public enum ConfigCheck {
-    /// Prints the report to standard output, or the errors to standard error; returns the
-    /// exit status (0 valid, 1 invalid or unreadable). As root, also applies `ConfigFileSafety`.
+    /// Prints the report to standard output, or the errors to standard error (warnings too,
+    /// with status 0); returns the exit status (0 valid, 1 invalid or unreadable). As root, also applies `ConfigFileSafety`.
     public static func run(path: String) -> Int32 {
         run(path: path, enforceSafety: ConfigFileSafety.isRoot,
             output: { print($0) },
@@ -20,8 +21,12 @@ public enum ConfigCheck {
     public static func run(path: String, enforceSafety: Bool, output: (String) -> Void,
                            errors: (String) -> Void) -> Int32 {
         do {
-            let configuration = try ConfigLoader.load(path: path, enforcingSafety: enforceSafety)
+            // ConfigLoader.load, keeping the text to place the tap-pair warnings.
+            let text = try FileText.read(path: path, enforcingSafety: enforceSafety)
+            let configuration = try ConfigLoader.parse(text: text, file: path)
+            for warning in configuration.warnings { errors(warning.description) }
             output(ConfigReport.text(of: configuration))
+            for warning in ConfigWarning.warnings(for: configuration, text: text, file: path) { errors(warning.description) }
             output("\(path): OK, \(configuration.model.gestures.count) gestures")
             return 0
         } catch {

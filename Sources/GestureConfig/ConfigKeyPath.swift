@@ -26,7 +26,9 @@ public struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
             switch segment {
             case .key(let key):
                 if !text.isEmpty { text += "." }
-                text += Self.isBare(key) ? key : "\"\(key)\""
+                // Escaped as in a TOML basic string, so a key path is always one line.
+                let shown = Diagnostic.shown(key.replacing("\\", with: "\\\\").replacing("\"", with: "\\\""))
+                text += Self.isBare(shown) ? shown : "\"\(shown)\""
             case .index(let index):
                 text += "[\(index)]"
             }
@@ -36,11 +38,13 @@ public struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// TOML bare keys: ASCII letters, digits, `_` and `-`.
     static func isBare(_ key: String) -> Bool {
-        !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
-            default: false
-            }
+        !key.isEmpty && key.unicodeScalars.allSatisfy(isBare)
+    }
+
+    static func isBare(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
+        default: false
         }
     }
 }

@@ -1,5 +1,4 @@
 import GestureCore
-import TOMLKit
 
 /// Reads and validates a gestured config file into a `Configuration`.
 public enum ConfigLoader {
@@ -13,35 +12,29 @@ public enum ConfigLoader {
         try parse(text: FileText.read(path: path, enforcingSafety: enforcingSafety), file: path)
     }
 
-    /// Parses a config. Throws the first syntax error (TOMLKit's line and column), or, for a
+    /// Parses a config. Throws the first syntax error (toml++'s line and column), or, for a
     /// file that parses, every semantic problem found in one pass, in file order.
     public static func parse(text: String, file: String) throws(ConfigError) -> Configuration {
         if let nul = text.unicodeScalars.firstIndex(of: "\0") {
             // The C parser would stop at the NUL and silently drop the rest of the file.
-            let before = text.unicodeScalars[..<nul]
-            let line = before.count { $0 == "\n" } + 1
-            let column = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
-            throw .syntax(Diagnostic(file: file, position: SourcePosition(line: line, column: column),
+            throw .syntax(Diagnostic(file: file, position: SourcePosition.of(nul, in: text),
                                      keyPath: ConfigKeyPath(), message: "NUL character in the file"))
         }
         let locator = KeyLocator(text: text)
-        if let position = locator.malformedHeader {
-            throw .syntax(Diagnostic(file: file, position: position, keyPath: ConfigKeyPath(),
-                                     message: "expected a table name after '[' (a bare key or a quoted one)"))
+        if let refusal = locator.refusal {
+            throw .syntax(Diagnostic(file: file, position: refusal.position, keyPath: ConfigKeyPath(),
+                                     message: refusal.message))
         }
         let root: TOMLTable
         do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            let position = SourcePosition(line: error.source.begin.line, column: error.source.begin.column)
-            throw .syntax(Diagnostic(file: file, position: position, keyPath: ConfigKeyPath(), message: error.description))
+            root = try TOMLTable.parse(text)
         } catch {
-            throw .syntax(Diagnostic(file: file, position: SourcePosition(line: 1, column: 1), keyPath: ConfigKeyPath(),
-                                     message: "\(error)"))
+            throw .syntax(Diagnostic(file: file, position: error.position, keyPath: ConfigKeyPath(), message: error.message))
         }
         let sink = DiagnosticSink(file: file, locator: locator)
         let configuration = ConfigBuilder(root: root, sink: sink).build()
-        guard sink.diagnostics.isEmpty, let configuration else { throw .invalid(sink.sorted) }
+        guard sink.diagnostics.isEmpty, var configuration else { throw .invalid(sink.sorted) }
+        configuration.warnings = DiagnosticSink.inFileOrder(sink.warnings)
         return configuration
     }
 }

@@ -30,11 +30,8 @@ public enum ConfigReport {
     private static func describe(_ spec: GestureSpec, in model: GestureModel, actions: GestureActions) -> [String] {
         var lines = ["  \(spec.name): \(spec.type) on view \(model.views[spec.view].name)"
             + (spec.enabled ? "" : " (disabled)")]
-        let defaults = GestureDefaults.parameters(for: spec.type)
-        for key in ParameterKey.keys(for: spec.type) {
-            let value = key.format(spec.parameters)
-            let note = value == key.format(defaults) ? "  # default" : ""
-            lines.append("    \(key.name) = \(value)\(note)")
+        for setting in spec.parameters.configurable.settings {
+            lines.append("    \(setting.key) = \(setting.value)" + (setting.isDefault ? "  # default" : ""))
         }
         let relations: [(String, [Int])] = [
             ("simultaneous_with", spec.simultaneousWith), ("require_to_fail", spec.requireToFail),

@@ -8,14 +8,14 @@ extension ConfigBuilder {
         var settings = DaemonSettings()
         guard let reader else { return settings }
         if let socket = absolutePath(reader, "socket") { settings.socketPath = socket }
-        if let mode = readMode(reader, "socket_mode") { settings.socketMode = mode }
-        if let group = reader.string("socket_group") { settings.socketGroup = group }
+        if let mode = readSocketMode(reader) { settings.socketMode = mode }
+        if let group = readSocketGroup(reader) { settings.socketGroup = group }
         if let level = reader.string("log_level") {
             if Self.logLevels.contains(level) {
                 settings.logLevel = level
             } else {
                 sink.report(reader.path.appending("log_level"), "unknown log level",
-                            expected: Self.logLevels.joined(separator: ", "), found: "\"\(level)\"",
+                            expected: Self.logLevels.joined(separator: ", "), found: "\"\(Diagnostic.shown(level))\"",
                             didYouMean: DidYouMean.suggestion(for: level, among: Self.logLevels))
             }
         }
@@ -56,19 +56,57 @@ extension ConfigBuilder {
     }
 
     /// A permission mode: TOML's `0o660`, or the string `"0660"` (octal, as chmod takes it).
+    /// Shown in octal in messages (TOML hands over 0o4777 as 2559).
     func readMode(_ reader: TableReader, _ key: String) -> UInt32? {
         reader.read(key, expected: "a mode such as 0o660 or \"0660\"") { value throws(TableReader.Problem) in
             let mode: UInt32?
+            var found: String?
             if let int = value.int {
                 mode = UInt32(exactly: int)
+                if int >= 0 { found = Self.octal(int) }
             } else if let text = value.string {
                 mode = UInt32(text, radix: 8)
             } else {
                 return nil
             }
-            guard let mode, mode <= 0o777 else { throw TableReader.Problem(message: "not a permission mode") }
+            guard let mode, mode <= 0o777 else { throw TableReader.Problem(message: "not a permission mode", found: found) }
             return mode
         }
+    }
+
+    /// `0o660`, `0o000`, `0o4777`.
+    static func octal(_ mode: Int) -> String {
+        let digits = String(mode, radix: 8)
+        return "0o" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
+    }
+
+    /// `socket_mode`, refused as the daemon would find it unusable (the owner, gestured,
+    /// must read and write its socket) and warned about when anyone may connect.
+    private func readSocketMode(_ reader: TableReader) -> UInt32? {
+        guard let mode = readMode(reader, "socket_mode") else { return nil }
+        let path = reader.path.appending("socket_mode"), found = Self.octal(Int(mode))
+        if mode & 0o600 != 0o600 {
+            sink.report(path, "the daemon could not read and write its own socket",
+                        expected: "a mode with owner read and write, such as 0o660", found: found)
+            return nil
+        }
+        if mode & 0o006 != 0 {
+            sink.warn(path, "anyone on this machine may connect: reload the config, replay, subscribe to every event",
+                      expected: "0o660, with socket_group for the users that need the socket", found: found)
+        }
+        return mode
+    }
+
+    /// `socket_group`, resolved now as the daemon resolves it when it makes the socket (a
+    /// group that does not exist stopped the start of a config that passed check).
+    private func readSocketGroup(_ reader: TableReader) -> String? {
+        guard let group = reader.string("socket_group") else { return nil }
+        if !GroupLookup.exists(group) {
+            sink.report(reader.path.appending("socket_group"), "no such group on this machine",
+                        expected: "an existing group (getent group lists them)", found: "\"\(Diagnostic.shown(group))\"")
+            return nil
+        }
+        return group
     }
 
     /// `environment = { NAME = "value" }`: names as the shell takes them; `GESTURE_*` is the
@@ -80,7 +118,7 @@ extension ConfigBuilder {
             let path = reader.path.appending(name)
             if !Self.isEnvironmentName(name) {
                 sink.report(path, "not a valid environment variable name",
-                            expected: "letters, digits and '_', not starting with a digit", found: "\"\(name)\"")
+                            expected: "letters, digits and '_', not starting with a digit", found: "\"\(Diagnostic.shown(name))\"")
             } else if name.hasPrefix("GESTURE_") {
                 sink.report(path, "names starting with GESTURE_ are reserved for the event's values")
             } else {

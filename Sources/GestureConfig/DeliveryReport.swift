@@ -55,26 +55,32 @@ extension ConfigReport {
     /// How long a gesture that delays began touches may stay undecided with a finger
     /// down and still; nil: no bound (until the finger moves or lifts).
     private static func beganHold(_ spec: GestureSpec) -> (Microseconds?, String) {
-        switch spec.type {
-        case .longPress: (spec.parameters.minimumPressDuration, "until it recognizes or fails")
-        case .swipe: (spec.parameters.swipeDeadline, "until it recognizes or fails")
+        switch spec.parameters {
+        case .longPress(let p): (p.minimumPressDuration, "until it recognizes or fails")
+        case .swipe(let p): (p.maxDuration, "until it recognizes or fails")
         case .tap: (nil, "until the touch lifts or moves")
         case .pan, .edgePan, .pinch, .rotation: (nil, "until the touch moves")
         }
     }
 
-    /// How long a gesture that delays lifts may stay undecided after the lift: a tap
-    /// waiting for its next tap, or a gesture waiting for such a tap to fail; nil: it is
+    /// How long a gesture waits after a lift for its next tap: a multi-tap tap, or a long
+    /// press that wants taps first; nil: it is decided at the lift.
+    private static func nextTapWait(_ spec: GestureSpec) -> Microseconds? {
+        switch spec.parameters {
+        case .tap(let p) where p.taps > 1: p.tapInterval
+        case .longPress(let p) where p.taps > 0: p.tapInterval
+        default: nil
+        }
+    }
+
+    /// How long a gesture that delays lifts may stay undecided after the lift: while it
+    /// waits for its next tap, or for such a gesture it requires to fail; nil: it is
     /// decided at the lift.
     private static func liftHold(_ g: Int, in model: GestureModel) -> (Microseconds, String)? {
-        let spec = model.gestures[g]
-        if spec.type == .tap, spec.parameters.taps > 1 { return (spec.parameters.tapInterval, "the next tap may come") }
-        let waits = model.failureRequirements(of: g).filter {
-            model.gestures[$0].type == .tap && model.gestures[$0].parameters.taps > 1
-        }
-        guard let longest = waits.max(by: { model.gestures[$0].parameters.tapInterval < model.gestures[$1].parameters.tapInterval })
-        else { return nil }
-        return (model.gestures[longest].parameters.tapInterval, "waits for \(model.gestures[longest].name) to fail")
+        if let wait = nextTapWait(model.gestures[g]) { return (wait, "the next tap may come") }
+        let waits = model.failureRequirements(of: g).compactMap { r in nextTapWait(model.gestures[r]).map { (r, $0) } }
+        guard let (longest, wait) = waits.max(by: { $0.1 < $1.1 }) else { return nil }
+        return (wait, "waits for \(model.gestures[longest].name) to fail")
     }
 
     /// One gesture's hold: how long (nil: no bound) and why.

@@ -1,9 +1,8 @@
 import GestureCore
-import TOMLKit
 
 extension ConfigBuilder {
     /// `[[device]]`: each rule's match keys and its mapping onto the screen.
-    func readDevices(_ value: TOMLValueConvertible?, screen: Rect) -> [DeviceRule] {
+    func readDevices(_ value: TOMLValue?, screen: Rect) -> [DeviceRule] {
         guard let value else { return [] }
         let path = ConfigKeyPath(keys: "device")
         guard let array = value.array else {

@@ -15,6 +15,12 @@ public struct SourcePosition: Equatable, Comparable, Sendable {
 
 /// One problem in a config file, printable as `file:line:col: error: key.path: message`.
 public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
+    /// An error refuses the file; a warning is printed and the file is taken.
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    public var severity: Severity
     public var file: String
     public var position: SourcePosition
     public var keyPath: ConfigKeyPath
@@ -28,7 +34,9 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     public var didYouMean: String?
 
     public init(file: String, position: SourcePosition, keyPath: ConfigKeyPath, message: String,
-                expected: String? = nil, found: String? = nil, didYouMean: String? = nil) {
+                expected: String? = nil, found: String? = nil, didYouMean: String? = nil,
+                severity: Severity = .error) {
+        self.severity = severity
         self.file = file
         self.position = position
         self.keyPath = keyPath
@@ -36,6 +44,34 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
         self.expected = expected
         self.found = found
         self.didYouMean = didYouMean
+    }
+
+    /// Names, keys and values longer than this are shown shortened, with their length.
+    static let maximumShownLength = 64
+
+    /// How a name, key or string value from the file appears in a message: on one line
+    /// (control characters escaped as TOML writes them: `\n`, `\t`, `\u007F`), and when it is
+    /// longer than `maximumShownLength`, its first 32 characters and its length (a 3 MiB key
+    /// was printed twice in full).
+    static func shown(_ text: String) -> String {
+        let isLong = text.utf8.count > maximumShownLength && text.count > maximumShownLength
+        var shown = ""
+        for scalar in (isLong ? Substring(text.prefix(32)) : Substring(text)).unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\t": shown += "\\t"
+            case "\r": shown += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7f: shown += "\\u" + hex4(scalar.value)
+            default: shown.unicodeScalars.append(scalar)
+            }
+        }
+        return isLong ? shown + "... (\(text.count) characters)" : shown
+    }
+
+    /// Four upper-case hex digits.
+    static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// The message with expected, found and did-you-mean spelled out.
@@ -48,9 +84,9 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     }
 
     public var description: String {
-        // Syntax errors have no key path: TOMLKit does not say which key it was reading.
+        // Syntax errors have no key path: toml++ does not say which key it was reading.
         let path = keyPath.segments.isEmpty ? "" : "\(keyPath): "
-        return "\(file):\(position.line):\(position.column): error: \(path)\(fullMessage)"
+        return "\(file):\(position.line):\(position.column): \(severity.rawValue): \(path)\(fullMessage)"
     }
 }
 
@@ -58,7 +94,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
 public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be read: the path and `strerror` text.
     case unreadable(path: String, reason: String)
-    /// The file is not valid TOML: the first syntax error, at TOMLKit's line and column.
+    /// The file is not valid TOML: the first syntax error, at toml++'s line and column.
     case syntax(Diagnostic)
     /// The file is valid TOML but not a valid config: every problem found, in file order.
     case invalid([Diagnostic])

@@ -11,11 +11,12 @@ extension ConfigBuilder {
         var gestures: [GestureSpec] = []
         var actions: [GestureActions] = []
         for (index, name) in names.enumerated() {
+            checkName(name, kind: "gesture", path: reader.path.appending(name))
             let table = reader.table(name)
             let spec = table.flatMap { readGesture($0, name: name, index: index, names: names, views: views, screen: screen) }
             // A placeholder keeps indices aligned with `names` so references stay checkable.
-            gestures.append(spec?.spec ?? GestureSpec(name: name, type: .tap, view: 0,
-                                                      parameters: GestureDefaults.parameters(for: .tap), enabled: false))
+            gestures.append(spec?.spec ?? GestureSpec(name: name, view: 0, parameters: GestureDefaults.parameters(for: .tap),
+                                                      enabled: false))
             actions.append(spec?.actions ?? GestureActions())
         }
         return (gestures, actions)
@@ -29,7 +30,7 @@ extension ConfigBuilder {
         if let typeName = reader.string("type") {
             type = GestureType(rawValue: typeName)
             if type == nil {
-                sink.report(typePath, "unknown gesture type '\(typeName)'",
+                sink.report(typePath, "unknown gesture type '\(Diagnostic.shown(typeName))'",
                             expected: typeNames.joined(separator: ", "),
                             didYouMean: DidYouMean.suggestion(for: typeName, among: typeNames))
             }
@@ -42,7 +43,7 @@ extension ConfigBuilder {
             if let found = views.firstIndex(where: { $0.name == viewName }) {
                 view = found
             } else {
-                sink.report(reader.path.appending("view"), "unknown view '\(viewName)'",
+                sink.report(reader.path.appending("view"), "unknown view '\(Diagnostic.shown(viewName))'",
                             didYouMean: DidYouMean.suggestion(for: viewName, among: views.map(\.name)))
             }
         }
@@ -64,23 +65,19 @@ extension ConfigBuilder {
         guard let type else {
             // Without a type its parameters and actions cannot be checked: report only keys
             // that are wrong for every type.
-            for key in ParameterKey.all.map(\.name) + ["on"] { _ = reader.value(key) }
+            for key in ParameterKeys.allNames + ["on"] { _ = reader.value(key) }
             reader.finish()
             return nil
         }
-        var parameters = GestureDefaults.parameters(for: type)
-        for key in ParameterKey.keys(for: type) {
-            key.read(from: reader, into: &parameters)
-        }
-        checkParameters(parameters, type: type, reader: reader)
+        let parameters = ParameterKeys.table(for: type).read(from: reader)
         let actions = reader.table("on").map { readActions($0, type: type) } ?? GestureActions()
         reader.finish { key in
-            let owners = ParameterKey.types(using: key)
+            let owners = ParameterKeys.types(using: key)
             guard !owners.isEmpty else { return nil }
             return "'\(key)' is not a parameter of a \(type) gesture (it belongs to "
                 + owners.map(\.rawValue).joined(separator: ", ") + ")"
         }
-        let spec = GestureSpec(name: name, type: type, view: view, parameters: parameters, enabled: enabled,
+        let spec = GestureSpec(name: name, view: view, parameters: parameters, enabled: enabled,
                                simultaneousWith: simultaneous, requireToFail: requireToFail,
                                requiredToFailBy: requiredBy, cannotPrevent: cannotPrevent,
                                cannotBePreventedBy: cannotBePrevented, shouldBegin: shouldBegin,
@@ -88,32 +85,11 @@ extension ConfigBuilder {
         return (spec, actions)
     }
 
-    /// Rules across parameters that no single key can check.
-    private func checkParameters(_ parameters: GestureParameters, type: GestureType, reader: TableReader) {
-        if type == .tap, parameters.taps < 1 {
-            sink.report(reader.path.appending("taps"), "a tap needs at least one tap", expected: "an integer from 1 to 20",
-                        found: "\(parameters.taps)")
-        }
-        if type == .pan || type == .edgePan, parameters.minimumTouches > parameters.maximumTouches {
-            sink.report(reader.path.appending("min_touches"), "min_touches is more than max_touches",
-                        expected: "min_touches <= max_touches",
-                        found: "\(parameters.minimumTouches) > \(parameters.maximumTouches)")
-        }
-        if type == .edgePan, parameters.edges.isEmpty, !reader.contains("edges") {
-            sink.report(reader.path.appending("edges"), "missing: an edge pan needs the edges it starts from",
-                        expected: "an array of \"top\", \"left\", \"bottom\", \"right\"")
-        }
-        if type == .swipe, parameters.swipeDeadline == 0 {
-            sink.report(reader.path.appending("max_duration"), "must be more than 0", expected: Units.durationExpected,
-                        found: "\"0s\"")
-        }
-    }
-
     /// `should_begin = { min_touches, max_touches, region, devices }`.
     private func readShouldBegin(_ reader: TableReader, screen: Rect) -> ShouldBegin {
         var predicate = ShouldBegin()
-        let range = 1...ParameterKey.maximumCount
-        let expected = "an integer from 1 to \(ParameterKey.maximumCount)"
+        let range = 1...ParameterKeys.maximumCount
+        let expected = "an integer from 1 to \(ParameterKeys.maximumCount)"
         let minimum = reader.int("min_touches", in: range, expected: expected)
         let maximum = reader.int("max_touches", in: range, expected: expected)
         if minimum != nil || maximum != nil {

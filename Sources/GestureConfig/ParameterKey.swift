@@ -1,72 +1,45 @@
 import GestureCore
 
-/// One tunable of `[gesture.NAME]`: its config key, the gesture types it applies to and
-/// where it lands in `GestureParameters`. The one table drives reading, the unknown-key
-/// hints ("belongs to swipe") and the `gesturectl check` report.
-struct ParameterKey {
+/// One tunable of `[gesture.NAME]`: its config key and where it lands in its type's
+/// parameter struct (`Parameters`). A type's table of these (`ConfigurableParameters.keys`)
+/// drives reading, the unknown-key hints ("belongs to swipe") and the `gesturectl check`
+/// report, so the keys a type accepts are exactly the fields its recognizer reads.
+struct ParameterKey<Parameters> {
     enum Field {
-        case count(WritableKeyPath<GestureParameters, Int>, minimum: Int)
-        case length(WritableKeyPath<GestureParameters, Length>)
-        case duration(WritableKeyPath<GestureParameters, Microseconds>)
-        case angle(WritableKeyPath<GestureParameters, Double>)
+        case count(WritableKeyPath<Parameters, Int>, minimum: Int)
+        case length(WritableKeyPath<Parameters, Length>)
+        case duration(WritableKeyPath<Parameters, Microseconds>)
+        case angle(WritableKeyPath<Parameters, Double>)
         /// mm/s.
-        case speed(WritableKeyPath<GestureParameters, Double>)
-        case directions
-        case edges
+        case speed(WritableKeyPath<Parameters, Double>)
+        case directions(WritableKeyPath<Parameters, Directions>)
+        case edges(WritableKeyPath<Parameters, Edges>)
     }
 
     let name: String
-    let types: [GestureType]
     let field: Field
 
-    /// Every parameter key, in the order the report prints them. One name may appear once
-    /// per type (`threshold` is a length for pan and pinch, an angle for rotation).
-    static var all: [ParameterKey] {
-        let pans: [GestureType] = [.pan, .edgePan]
-        return [
-            ParameterKey(name: "taps", types: [.tap, .longPress], field: .count(\.taps, minimum: 0)),
-            ParameterKey(name: "touches", types: [.tap, .longPress, .swipe], field: .count(\.touches, minimum: 1)),
-            ParameterKey(name: "max_movement", types: [.tap], field: .length(\.tapMaxMovement)),
-            ParameterKey(name: "tap_interval", types: [.tap], field: .duration(\.tapInterval)),
-            ParameterKey(name: "tap_distance", types: [.tap], field: .length(\.tapDistance)),
-            ParameterKey(name: "min_press", types: [.tap], field: .duration(\.minPress)),
-            ParameterKey(name: "min_duration", types: [.longPress], field: .duration(\.minimumPressDuration)),
-            ParameterKey(name: "allowable_movement", types: [.longPress], field: .length(\.allowableMovement)),
-            ParameterKey(name: "min_touches", types: pans, field: .count(\.minimumTouches, minimum: 1)),
-            ParameterKey(name: "max_touches", types: pans, field: .count(\.maximumTouches, minimum: 1)),
-            ParameterKey(name: "threshold", types: pans, field: .length(\.panThreshold)),
-            ParameterKey(name: "edges", types: [.edgePan], field: .edges),
-            ParameterKey(name: "edge_margin", types: [.edgePan], field: .length(\.edgeMargin)),
-            ParameterKey(name: "directions", types: [.swipe], field: .directions),
-            ParameterKey(name: "min_distance", types: [.swipe], field: .length(\.swipeDistance)),
-            ParameterKey(name: "min_speed", types: [.swipe], field: .speed(\.swipeMinimumSpeed)),
-            ParameterKey(name: "max_duration", types: [.swipe], field: .duration(\.swipeDeadline)),
-            ParameterKey(name: "max_angle", types: [.swipe], field: .angle(\.swipeMaxAngle)),
-            ParameterKey(name: "threshold", types: [.pinch], field: .length(\.pinchThreshold)),
-            ParameterKey(name: "threshold", types: [.rotation], field: .angle(\.rotationThreshold)),
-        ]
+    init(_ name: String, _ field: Field) {
+        self.name = name
+        self.field = field
     }
 
-    /// The keys of one gesture type, in report order.
-    static func keys(for type: GestureType) -> [ParameterKey] {
-        all.filter { $0.types.contains(type) }
+    /// The same key for a struct holding `Parameters` at `path` (an edge pan's pan keys).
+    func lifted<Outer>(to path: WritableKeyPath<Outer, Parameters>) -> ParameterKey<Outer> {
+        let outer: ParameterKey<Outer>.Field = switch field {
+        case .count(let keyPath, let minimum): .count(path.appending(path: keyPath), minimum: minimum)
+        case .length(let keyPath): .length(path.appending(path: keyPath))
+        case .duration(let keyPath): .duration(path.appending(path: keyPath))
+        case .angle(let keyPath): .angle(path.appending(path: keyPath))
+        case .speed(let keyPath): .speed(path.appending(path: keyPath))
+        case .directions(let keyPath): .directions(path.appending(path: keyPath))
+        case .edges(let keyPath): .edges(path.appending(path: keyPath))
+        }
+        return ParameterKey<Outer>(name, outer)
     }
-
-    /// The types a key belongs to, for "not a parameter of a tap (it belongs to swipe)".
-    static func types(using name: String) -> [GestureType] {
-        all.filter { $0.name == name }.flatMap(\.types)
-    }
-
-    /// The most taps or touches a key accepts: beyond any hand (or several).
-    static let maximumCount = 20
-
-    /// Screen edges by config name, in report order.
-    static let edgeNames: [(String, Edges)] = [("top", .top), ("left", .left), ("bottom", .bottom), ("right", .right)]
-    /// Swipe directions by config name, in report order.
-    static let directionNames: [(String, Directions)] = [("right", .right), ("left", .left), ("up", .up), ("down", .down)]
 
     /// The value of this key in `parameters`, as the config would write it.
-    func format(_ parameters: GestureParameters) -> String {
+    func format(_ parameters: Parameters) -> String {
         switch field {
         case .count(let keyPath, _):
             let count = parameters[keyPath: keyPath]
@@ -75,20 +48,20 @@ struct ParameterKey {
         case .duration(let keyPath): return Units.format(duration: parameters[keyPath: keyPath])
         case .angle(let keyPath): return Units.format(angle: parameters[keyPath: keyPath])
         case .speed(let keyPath): return "\(Units.format(parameters[keyPath: keyPath]))mm/s"
-        case .directions:
-            let names = Self.directionNames.filter { parameters.directions.contains($0.1) }.map { "\"\($0.0)\"" }
-            return "[\(names.joined(separator: ", "))]"
-        case .edges:
-            let names = Self.edgeNames.filter { parameters.edges.contains($0.1) }.map { "\"\($0.0)\"" }
-            return "[\(names.joined(separator: ", "))]"
+        case .directions(let keyPath): return Self.formatSet(parameters[keyPath: keyPath], names: ParameterKeys.directionNames)
+        case .edges(let keyPath): return Self.formatSet(parameters[keyPath: keyPath], names: ParameterKeys.edgeNames)
         }
     }
 
+    private static func formatSet<S: OptionSet>(_ set: S, names: [(String, S)]) -> String where S.Element == S {
+        "[" + names.filter { set.contains($0.1) }.map { "\"\($0.0)\"" }.joined(separator: ", ") + "]"
+    }
+
     /// Reads this key from a gesture table into `parameters`; problems go to the reader's sink.
-    func read(from reader: TableReader, into parameters: inout GestureParameters) {
+    func read(from reader: TableReader, into parameters: inout Parameters) {
         switch field {
         case .count(let keyPath, let minimum):
-            let range = minimum...Self.maximumCount
+            let range = minimum...ParameterKeys.maximumCount
             if let count = reader.int(name, in: range, expected: "an integer from \(range.lowerBound) to \(range.upperBound)") {
                 parameters[keyPath: keyPath] = count
             }
@@ -100,10 +73,10 @@ struct ParameterKey {
             if let angle = reader.angle(name) { parameters[keyPath: keyPath] = angle }
         case .speed(let keyPath):
             if let speed = reader.speed(name) { parameters[keyPath: keyPath] = speed }
-        case .directions:
-            if let set = readSet(reader, names: Self.directionNames) { parameters.directions = set }
-        case .edges:
-            if let set = readSet(reader, names: Self.edgeNames) { parameters.edges = set }
+        case .directions(let keyPath):
+            if let set = readSet(reader, names: ParameterKeys.directionNames) { parameters[keyPath: keyPath] = set }
+        case .edges(let keyPath):
+            if let set = readSet(reader, names: ParameterKeys.edgeNames) { parameters[keyPath: keyPath] = set }
         }
     }
 
@@ -133,4 +106,204 @@ struct ParameterKey {
         }
         return set
     }
+}
+
+/// One key of a gesture as `gesturectl check` prints it.
+struct ParameterSetting: Equatable {
+    var key: String
+    /// As the config would write it.
+    var value: String
+    var isDefault: Bool
+}
+
+/// A gesture type's parameter struct as the config sees it: its keys in report order and
+/// the rules across keys. `init()` is the type's defaults.
+protocol ConfigurableParameters: Equatable {
+    init()
+    static var keys: [ParameterKey<Self>] { get }
+    /// The struct as a gesture's parameters.
+    var gestureParameters: GestureParameters { get }
+    /// Reports what no single key can check (`reader` is the gesture's table).
+    func check(_ reader: TableReader)
+}
+
+extension ConfigurableParameters {
+    func check(_ reader: TableReader) {}
+
+    /// The type's defaults with every key `reader` sets, checked.
+    static func read(from reader: TableReader) -> GestureParameters {
+        var parameters = Self()
+        for key in keys { key.read(from: reader, into: &parameters) }
+        parameters.check(reader)
+        return parameters.gestureParameters
+    }
+
+    /// Every key with its value, marking those equal to the default.
+    var settings: [ParameterSetting] {
+        let defaults = Self()
+        return Self.keys.map { key in
+            let value = key.format(self)
+            return ParameterSetting(key: key.name, value: value, isDefault: value == key.format(defaults))
+        }
+    }
+}
+
+extension TapParameters: ConfigurableParameters {
+    static var keys: [ParameterKey<Self>] {
+        [
+            .init("taps", .count(\.taps, minimum: 0)),
+            .init("touches", .count(\.touches, minimum: 1)),
+            .init("max_movement", .length(\.maxMovement)),
+            .init("tap_interval", .duration(\.tapInterval)),
+            .init("tap_distance", .length(\.tapDistance)),
+            .init("min_press", .duration(\.minPress)),
+        ]
+    }
+
+    var gestureParameters: GestureParameters { .tap(self) }
+
+    func check(_ reader: TableReader) {
+        if taps < 1 {
+            reader.sink.report(reader.path.appending("taps"), "a tap needs at least one tap",
+                               expected: "an integer from 1 to \(ParameterKeys.maximumCount)", found: "\(taps)")
+        }
+    }
+}
+
+extension LongPressParameters: ConfigurableParameters {
+    static var keys: [ParameterKey<Self>] {
+        [
+            .init("taps", .count(\.taps, minimum: 0)),
+            .init("touches", .count(\.touches, minimum: 1)),
+            .init("min_duration", .duration(\.minimumPressDuration)),
+            .init("allowable_movement", .length(\.allowableMovement)),
+            .init("tap_interval", .duration(\.tapInterval)),
+        ]
+    }
+
+    var gestureParameters: GestureParameters { .longPress(self) }
+}
+
+extension PanParameters: ConfigurableParameters {
+    static var keys: [ParameterKey<Self>] {
+        [
+            .init("min_touches", .count(\.minimumTouches, minimum: 1)),
+            .init("max_touches", .count(\.maximumTouches, minimum: 1)),
+            .init("threshold", .length(\.threshold)),
+        ]
+    }
+
+    var gestureParameters: GestureParameters { .pan(self) }
+
+    func check(_ reader: TableReader) {
+        if minimumTouches > maximumTouches {
+            reader.sink.report(reader.path.appending("min_touches"), "min_touches is more than max_touches",
+                               expected: "min_touches <= max_touches", found: "\(minimumTouches) > \(maximumTouches)")
+        }
+    }
+}
+
+extension EdgePanParameters: ConfigurableParameters {
+    static var keys: [ParameterKey<Self>] {
+        PanParameters.keys.map { $0.lifted(to: \.pan) } + [
+            .init("edges", .edges(\.edges)),
+            .init("edge_margin", .length(\.edgeMargin)),
+        ]
+    }
+
+    var gestureParameters: GestureParameters { .edgePan(self) }
+
+    func check(_ reader: TableReader) {
+        pan.check(reader)
+        if edges.isEmpty, !reader.contains("edges") {
+            reader.sink.report(reader.path.appending("edges"), "missing: an edge pan needs the edges it starts from",
+                               expected: "an array of \"top\", \"left\", \"bottom\", \"right\"")
+        }
+    }
+}
+
+extension SwipeParameters: ConfigurableParameters {
+    static var keys: [ParameterKey<Self>] {
+        [
+            .init("touches", .count(\.touches, minimum: 1)),
+            .init("directions", .directions(\.directions)),
+            .init("min_distance", .length(\.minDistance)),
+            .init("min_speed", .speed(\.minSpeed)),
+            .init("max_duration", .duration(\.maxDuration)),
+            .init("max_angle", .angle(\.maxAngle)),
+        ]
+    }
+
+    var gestureParameters: GestureParameters { .swipe(self) }
+
+    func check(_ reader: TableReader) {
+        if maxDuration == 0 {
+            reader.sink.report(reader.path.appending("max_duration"), "must be more than 0",
+                               expected: Units.durationExpected, found: "\"0s\"")
+        }
+    }
+}
+
+extension PinchParameters: ConfigurableParameters {
+    static var keys: [ParameterKey<Self>] { [.init("threshold", .length(\.threshold))] }
+    var gestureParameters: GestureParameters { .pinch(self) }
+}
+
+extension RotationParameters: ConfigurableParameters {
+    static var keys: [ParameterKey<Self>] { [.init("threshold", .angle(\.threshold))] }
+    var gestureParameters: GestureParameters { .rotation(self) }
+}
+
+extension GestureParameters {
+    /// The parameters of a gesture as their type's config table sees them.
+    var configurable: any ConfigurableParameters {
+        switch self {
+        case .tap(let parameters): parameters
+        case .longPress(let parameters): parameters
+        case .pan(let parameters): parameters
+        case .edgePan(let parameters): parameters
+        case .swipe(let parameters): parameters
+        case .pinch(let parameters): parameters
+        case .rotation(let parameters): parameters
+        }
+    }
+}
+
+/// The key tables of every gesture type together, and the names sets are written with.
+enum ParameterKeys {
+    /// The parameter struct, and so the key table, of each gesture type (the struct its
+    /// defaults are made of).
+    static func table(for type: GestureType) -> any ConfigurableParameters.Type {
+        Swift.type(of: GestureDefaults.parameters(for: type).configurable)
+    }
+
+    /// The key names of one gesture type, in report order.
+    static func names(for type: GestureType) -> [String] {
+        table(for: type).keyNames
+    }
+
+    /// The gesture types in the order hints name them.
+    private static let types: [GestureType] = [.tap, .longPress, .pan, .edgePan, .swipe, .pinch, .rotation]
+
+    /// Every parameter key name of any type.
+    static var allNames: [String] {
+        types.flatMap(names(for:))
+    }
+
+    /// The types a key belongs to, for "not a parameter of a tap (it belongs to swipe)".
+    static func types(using name: String) -> [GestureType] {
+        types.filter { names(for: $0).contains(name) }
+    }
+
+    /// The most taps or touches a key accepts: beyond any hand (or several).
+    static let maximumCount = 20
+
+    /// Screen edges by config name, in report order.
+    static let edgeNames: [(String, Edges)] = [("top", .top), ("left", .left), ("bottom", .bottom), ("right", .right)]
+    /// Swipe directions by config name, in report order.
+    static let directionNames: [(String, Directions)] = [("right", .right), ("left", .left), ("up", .up), ("down", .down)]
+}
+
+extension ConfigurableParameters {
+    static var keyNames: [String] { keys.map(\.name) }
 }

@@ -1,5 +1,4 @@
 import GestureCore
-import TOMLKit
 
 /// Reads the keys of one TOML table with their types and units, reporting each problem to
 /// the sink and going on (every problem in one pass). The keys asked for are the table's
@@ -20,10 +19,12 @@ final class TableReader {
     struct Problem: Error {
         var message: String
         var expected: String?
+        /// The value as the message should show it, when not as `render` does.
+        var found: String?
     }
 
     /// The raw value of `key`, marking the key as known.
-    func value(_ key: String) -> TOMLValueConvertible? {
+    func value(_ key: String) -> TOMLValue? {
         known.append(key)
         return table[key]
     }
@@ -33,14 +34,14 @@ final class TableReader {
     /// Reads `key` with `convert`; nil (and a problem reported, unless absent) when it fails.
     /// `convert` returns nil for a value of the wrong kind, or throws a more precise `Problem`.
     func read<T>(_ key: String, expected: String,
-                 _ convert: (TOMLValueConvertible) throws(Problem) -> T?) -> T? {
+                 _ convert: (TOMLValue) throws(Problem) -> T?) -> T? {
         guard let value = value(key) else { return nil }
         do {
             if let result = try convert(value) { return result }
             sink.report(path.appending(key), "wrong type", expected: expected, found: Self.render(value))
         } catch {
             sink.report(path.appending(key), error.message, expected: error.expected ?? expected,
-                        found: Self.render(value))
+                        found: error.found ?? Self.render(value))
         }
         return nil
     }
@@ -151,26 +152,26 @@ final class TableReader {
             if let explanation = explain(key) {
                 sink.report(path.appending(key), explanation)
             } else {
-                sink.report(path.appending(key), "unknown key '\(key)'",
+                sink.report(path.appending(key), "unknown key '\(Diagnostic.shown(key))'",
                             didYouMean: DidYouMean.suggestion(for: key, among: known))
             }
         }
     }
 
-    static func number(_ value: TOMLValueConvertible) -> Double? {
+    static func number(_ value: TOMLValue) -> Double? {
         value.int.map(Double.init) ?? value.double
     }
 
     /// A value as the user wrote it, for "found ...".
-    static func render(_ value: TOMLValueConvertible) -> String {
-        switch value.type {
-        case .string: "\"\(value.string ?? "")\""
-        case .int: value.int.map { "\($0)" } ?? "an integer"
-        case .double: value.double.map { "\($0)" } ?? "a number"
-        case .bool: value.bool == true ? "true" : "false"
+    static func render(_ value: TOMLValue) -> String {
+        switch value {
+        case .string(let string): "\"\(Diagnostic.shown(string))\""
+        case .integer(let int): "\(int)"
+        case .float(let double): "\(double)"
+        case .boolean(let bool): bool ? "true" : "false"
         case .table: "a table"
         case .array: "an array"
-        case .date, .time, .dateTime: "a date or time"
+        case .dateTime: "a date or time"
         }
     }
 }

@@ -23,6 +23,7 @@ extension ConfigBuilder {
         var declared: [DeclaredView] = []
         for name in namesInFileOrder(reader) {
             guard let view = reader.table(name) else { continue }
+            checkName(name, kind: "view", path: view.path)
             if name == Self.rootViewName {
                 sink.report(view.path, "'\(name)' is the root view, the whole screen, and cannot be declared",
                             expected: "another name")
@@ -35,7 +36,7 @@ extension ConfigBuilder {
         }
         let names = declared.map(\.name) + [Self.rootViewName]
         for view in declared where !names.contains(view.parent) {
-            sink.report(view.reader.path.appending("parent"), "unknown view '\(view.parent)'",
+            sink.report(view.reader.path.appending("parent"), "unknown view '\(Diagnostic.shown(view.parent))'",
                         didYouMean: DidYouMean.suggestion(for: view.parent, among: names))
         }
         // Parents first: a depth-first walk from the root, children in file order.

@@ -48,11 +48,15 @@ final class ContactTable {
     @exclusivity(unchecked) var taken: ContactMask = 0
     /// Contacts still down after the current frame.
     @exclusivity(unchecked) var live: ContactMask = 0
+    /// Contacts down that are, or once were, palms: no recognizer sees them until they lift.
+    @exclusivity(unchecked) var palms: ContactMask = 0
     /// What happened in the current frame.
     @exclusivity(unchecked) var began: ContactMask = 0
     @exclusivity(unchecked) var moved: ContactMask = 0
     @exclusivity(unchecked) var ended: ContactMask = 0
     @exclusivity(unchecked) var cancelled: ContactMask = 0
+    /// The cancelled contacts that were cancelled because they became palms.
+    @exclusivity(unchecked) var becamePalm: ContactMask = 0
 
     /// Contacts that changed in the current frame.
     var touched: ContactMask { began | moved | ended | cancelled }
@@ -62,11 +66,12 @@ final class ContactTable {
         moved = 0
         ended = 0
         cancelled = 0
+        becamePalm = 0
     }
 
-    /// The live slot of (device, id), or nil.
+    /// The slot of (device, id) while it is down (a palm included), or nil.
     func slot(device: DeviceID, id: Int32) -> Int? {
-        var rest = live
+        var rest = live | palms
         while rest != 0 {
             let i = rest.trailingZeroBitCount
             if slots[i].id == id, slots[i].device == device { return i }
@@ -84,9 +89,9 @@ final class ContactTable {
         return i
     }
 
-    /// Frees the slots that are neither live nor named in `referenced`.
+    /// Frees the slots that are neither down nor named in `referenced`.
     func release(keeping referenced: ContactMask) {
-        taken &= live | referenced
+        taken &= live | palms | referenced
     }
 
     // MARK: geometry (free of allocation; mm variants for thresholds, px for outputs)

@@ -1,7 +1,7 @@
 /// One device's geometry as the engine uses it: normalized position -> screen px through the
 /// device's `DeviceMapping`, and screen px -> millimetres per axis for thresholds.
 ///
-/// Unit rules (`uikit-semantics.md`): the axis resolution counts only when it implies a
+/// Unit rules (docs/SEMANTICS.md, "Units"): the axis resolution counts only when it implies a
 /// plausible panel (30 to 2000 mm per axis); otherwise the mapping's `sizeMM`; otherwise
 /// 1 pt = 1 screen px, and `attach` returns one warning naming the device.
 public struct DeviceGeometry: Sendable {

@@ -9,12 +9,16 @@ public struct EngineSnapshot: Equatable, Sendable {
     /// Contacts ignored since the engine started because `ContactTable.capacity` (64) were
     /// already tracked.
     public var droppedContacts: Int
+    /// Phase changes the engine refused because its own rules forbid them: a bug in the
+    /// engine, traced as `engine bug: illegal transition` (0 unless something is wrong).
+    public var engineBugs: Int
 
-    public init(time: Microseconds, contacts: Int, gestures: [GestureStatus], droppedContacts: Int = 0) {
+    public init(time: Microseconds, contacts: Int, gestures: [GestureStatus], droppedContacts: Int = 0, engineBugs: Int = 0) {
         self.time = time
         self.contacts = contacts
         self.gestures = gestures
         self.droppedContacts = droppedContacts
+        self.engineBugs = engineBugs
     }
 }
 

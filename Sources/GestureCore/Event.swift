@@ -1,6 +1,9 @@
-/// The states that appear in every output (`possible` and `failed` only in traces).
+/// The states that appear in every output (`possible`, `pending` and `failed` only in traces
+/// and `status`).
 public enum GestureState: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case possible, began, changed, ended, cancelled, failed, recognized
+    /// Recognized or began, held until its failure requirements fail.
+    case pending
 
     public var description: String {
         switch self {
@@ -11,6 +14,7 @@ public enum GestureState: UInt8, Sendable, CaseIterable, CustomStringConvertible
         case .cancelled: "cancelled"
         case .failed: "failed"
         case .recognized: "recognized"
+        case .pending: "pending"
         }
     }
 }

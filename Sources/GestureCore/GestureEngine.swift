@@ -3,7 +3,17 @@
 /// Pure and deterministic: it never reads a clock (time comes with frames and `advance`),
 /// performs no I/O, and after `attach` allocates nothing while it handles frames (events go
 /// into the caller's reused buffer; keep its capacity). It owns hit-testing, the recognizers
-/// and the arbitration between them (`uikit-semantics.md`).
+/// and the arbitration between them (docs/SEMANTICS.md).
+///
+/// Arbitration (UIKit's rules, `uikit-semantics.md`). A recognizer that wants to recognize
+/// or begin asks, in this order: should-begin; prevention by a running gesture that shares
+/// a contact; its failure requirements (one still possible or pending holds it as
+/// `pending`, one that recognized or began makes it fail). Accepted, it excludes its rivals:
+/// every other gesture sharing a contact with it that is still possible or pending, held
+/// ones included, fails unless the two are simultaneous or `canPrevent` says no. All of
+/// them fail *before* any gesture waiting on one of those failures may recognize, so a
+/// triple tap never releases the single tap waiting on the double tap it just excluded.
+/// Every phase change goes through `transition`, which refuses and reports illegal ones.
 ///
 /// Call order: `attach` each device, then `handle` every frame in time order and
 /// `advance(to:)` whenever `nextDeadline` passes. Engine time never goes backwards: a frame
@@ -30,6 +40,8 @@ public final class GestureEngine {
     @exclusivity(unchecked) private var now: Microseconds = 0
     /// Contacts that went down while every slot of `contacts` was taken.
     @exclusivity(unchecked) private var droppedContacts = 0
+    /// Phase changes the arbitration rules do not allow, refused (`transition`).
+    @exclusivity(unchecked) private var engineBugs = 0
     /// Set by `detach` when contacts of the device were still down: they are cancelled at
     /// the next `handle` or `advance`, which can report the events.
     @exclusivity(unchecked) private var orphanedContacts = false
@@ -70,7 +82,7 @@ public final class GestureEngine {
     public func detach(device: DeviceID) {
         guard let d = devices.firstIndex(where: { $0.id == device }) else { return }
         devices[d].attached = false
-        contacts.live.forEachIndex { i in
+        (contacts.live | contacts.palms).forEachIndex { i in
             if contacts.slots[i].device == device { orphanedContacts = true }
         }
     }
@@ -122,10 +134,12 @@ public final class GestureEngine {
         let kept = ModelDiff(from: model, to: newModel).continuing.map { old in
             old.flatMap { model.gestures[$0].enabled ? $0 : nil }
         }
+        // All of them end before a gesture waiting on one of them may recognize.
         for (old, spec) in model.gestures.enumerated() where !kept.contains(old) {
-            cancel(old, reason: spec.enabled && newModel.gestures.contains { $0.name == spec.name && !$0.enabled }
+            finish(old, as: .cancelled, reason: spec.enabled && newModel.gestures.contains { $0.name == spec.name && !$0.enabled }
                 ? .disabled : .modelReplaced, into: &events)
         }
+        releaseFailed(into: &events)
         // Contacts keep their hit view by name.
         for i in 0..<ContactTable.capacity where contacts.taken & (1 << ContactMask(i)) != 0 {
             let hit = contacts.slots[i].hitView
@@ -181,7 +195,7 @@ public final class GestureEngine {
         EngineSnapshot(time: now, contacts: contacts.live.nonzeroBitCount, gestures: gestures.map { g in
             GestureStatus(state: g.state, pendingSince: g.pendingSince, recognitions: g.recognitions,
                           contacts: (g.received & contacts.live).nonzeroBitCount)
-        }, droppedContacts: droppedContacts)
+        }, droppedContacts: droppedContacts, engineBugs: engineBugs)
     }
 }
 
@@ -196,6 +210,12 @@ extension GestureEngine {
         return devices.count - 1
     }
 
+    /// Takes one contact of a frame into the table.
+    ///
+    /// A palm (`MT_TOOL_PALM`) is a cancelled touch, as UIKit cancels a touch and libinput a
+    /// touchscreen palm: when a contact becomes one, the gestures holding it get it as
+    /// cancelled, and from then on it reaches no gesture until it lifts, even if the panel
+    /// calls it a finger again. A contact that begins as a palm reaches none at all.
     private func ingest(_ contact: Contact, device d: Int) {
         let geometry = devices[d].geometry
         let p = geometry.screenPoint(normalizedX: contact.normalizedX, normalizedY: contact.normalizedY)
@@ -204,11 +224,21 @@ extension GestureEngine {
         if let found = contacts.slot(device: devices[d].id, id: contact.id) {
             i = found
             bit = 1 << ContactMask(i)
+            if contacts.palms & bit != 0 {
+                if contact.phase.isTerminal { contacts.palms &= ~bit }
+                return
+            }
             switch contact.phase {
             case .ended: contacts.ended |= bit
             case .cancelled: contacts.cancelled |= bit
             case .began, .moved, .stationary:
                 if p.x != contacts.slots[i].x || p.y != contacts.slots[i].y { contacts.moved |= bit }
+            }
+            if contact.toolType == .palm {
+                contacts.ended &= ~bit
+                contacts.cancelled |= bit
+                contacts.becamePalm |= bit
+                if !contact.phase.isTerminal { contacts.palms |= bit }
             }
         } else {
             // A contact seen first in a terminal phase never reached any recognizer.
@@ -224,6 +254,12 @@ extension GestureEngine {
             }
             i = free
             bit = 1 << ContactMask(i)
+            if contact.toolType == .palm {
+                // Remembered only to recognize its later frames.
+                contacts.palms |= bit
+                contacts.slots[i] = TrackedContact(device: devices[d].id, id: contact.id, toolType: .palm, hitView: -1, downAt: now)
+                return
+            }
             contacts.began |= bit
             contacts.live |= bit
             contacts.slots[i] = TrackedContact(device: devices[d].id, id: contact.id, toolType: contact.toolType,
@@ -282,14 +318,15 @@ extension GestureEngine {
     private func cancelOrphans(into events: inout [GestureEvent]) {
         orphanedContacts = false
         contacts.startFrame()
-        contacts.live.forEachIndex { i in
+        var orphans: ContactMask = 0
+        (contacts.live | contacts.palms).forEachIndex { i in
             let device = contacts.slots[i].device
-            if !devices.contains(where: { $0.id == device && $0.attached }) { contacts.cancelled |= 1 << ContactMask(i) }
+            if !devices.contains(where: { $0.id == device && $0.attached }) { orphans |= 1 << ContactMask(i) }
         }
-        contacts.live &= ~contacts.cancelled
-        forEachEngaged { g in
-            if gestures[g].received & contacts.cancelled != 0 { cancel(g, reason: .deviceDetached, into: &events) }
-        }
+        contacts.cancelled = orphans & contacts.live
+        contacts.live &= ~orphans
+        contacts.palms &= ~orphans
+        cancelHolders(reason: .deviceDetached, into: &events)
         settle()
     }
 
@@ -322,8 +359,7 @@ extension GestureEngine {
     private func reset(_ g: Int) {
         recognizers[g].reset()
         refreshDeadline(g)
-        record(g, to: .possible, reason: .reset)
-        gestures[g].phase = .possible
+        transition(g, to: .possible, state: .possible, reason: .reset)
         gestures[g].received = 0
         gestures[g].device = -1
         gestures[g].pendingSince = nil
@@ -386,18 +422,12 @@ extension GestureEngine {
 extension GestureEngine {
     /// Asks every recognizer whose contacts changed, in `Relations.order`.
     private func updateRecognizers(into events: inout [GestureEvent]) {
+        if contacts.cancelled != 0 { cancelHolders(reason: .contactsCancelled, into: &events) }
         let touched = contacts.touched
         forEachEngaged { g in
-            guard gestures[g].received & touched != 0 else { return }
-            switch gestures[g].phase {
-            case .possible, .active: break
-            case .pending: guard model.gestures[g].type.isContinuous else { return }
-            case .finished: return
-            }
-            if gestures[g].received & contacts.cancelled != 0 {
-                cancel(g, reason: .contactsCancelled, into: &events)
-                return
-            }
+            guard gestures[g].received & touched != 0, gestures[g].phase != .finished else { return }
+            // A held discrete recognition is decided; a held continuous gesture keeps tracking.
+            if gestures[g].phase == .pending, !model.gestures[g].type.isContinuous { return }
             let verdict = recognizers[g].update(input(g))
             refreshDeadline(g)
             apply(verdict, to: g, into: &events)
@@ -419,51 +449,89 @@ extension GestureEngine {
         }
     }
 
-    /// The recognizer of `g` wants to recognize or begin: should-begin, prevention by a running
-    /// gesture, then failure requirements decide whether it does, waits, or fails.
+    /// `g` wants to recognize or begin (or, held, one of its requirements failed). Asked in
+    /// UIKit's order: should-begin, prevention by a running gesture, failure requirements;
+    /// then it is accepted, waits, or fails.
     private func attempt(_ g: Int, reason: TraceReason, into events: inout [GestureEvent]) {
-        var event = makeEvent(g, model.gestures[g].type.isContinuous ? .began : .recognized)
-        let begin = model.gestures[g].shouldBegin
-        let d = max(gestures[g].device, 0)
-        if let touches = begin.touches, !touches.contains(event.touches) {
-            return fail(g, reason: .shouldBeginRefused, into: &events)
+        let event = makeEvent(g, model.gestures[g].type.isContinuous ? .began : .recognized)
+        guard shouldBegin(g, event) else { return fail(g, reason: .shouldBeginRefused, into: &events) }
+        if let o = runningPreventer(of: g) { return fail(g, reason: .preventedBy(o), into: &events) }
+        switch requirements(of: g) {
+        case .met: accept(g, event, reason: reason, into: &events)
+        case .waiting(let b): hold(g, event, waitingFor: b)
+        case .recognized(let b): fail(g, reason: .requirementRecognized(b), into: &events)
         }
-        if let region = begin.region, !region.contains(x: event.x, y: event.y) {
-            return fail(g, reason: .shouldBeginRefused, into: &events)
-        }
-        if !devices.isEmpty, !devices[d].begins[g] { return fail(g, reason: .shouldBeginRefused, into: &events) }
+    }
 
+    /// `gestureRecognizerShouldBegin`: the spec's `should_begin` and its devices.
+    private func shouldBegin(_ g: Int, _ event: GestureEvent) -> Bool {
+        let begin = model.gestures[g].shouldBegin
+        if let touches = begin.touches, !touches.contains(event.touches) { return false }
+        if let region = begin.region, !region.contains(x: event.x, y: event.y) { return false }
+        return devices.isEmpty || devices[max(gestures[g].device, 0)].begins[g]
+    }
+
+    /// A running continuous gesture that shares a contact with `g` and prevents it, if any.
+    private func runningPreventer(of g: Int) -> Int? {
         // Only engaged gestures can share a contact with g.
-        if let o = firstEngaged(where: { o in
+        firstEngaged { o in
             o != g && gestures[o].phase == .active && shares(o, g) && !relations.areSimultaneous(o, g) && relations.canPrevent(o, g)
-        }) {
-            return fail(g, reason: .preventedBy(o), into: &events)
         }
+    }
+
+    private enum Requirements {
+        /// Every failure requirement sharing a contact has failed (or none shares one).
+        case met
+        /// This one may still recognize.
+        case waiting(Int)
+        /// This one recognized or began.
+        case recognized(Int)
+    }
+
+    /// Where the failure requirements of `g` stand; one that received none of its contacts
+    /// counts as failed.
+    private func requirements(of g: Int) -> Requirements {
         let requirements = relations.requirements[g]
         for k in 0..<requirements.count where shares(requirements[k], g) {
             let b = requirements[k]
             switch gestures[b].phase {
-            case .possible, .pending:
-                if gestures[g].phase == .possible {
-                    gestures[g].phase = .pending
-                    gestures[g].pendingSince = now
-                    gestures[g].held = event
-                    record(g, to: .possible, reason: .requiredFailureOf(b))
-                }
-                return
-            case .active:
-                return fail(g, reason: .requirementRecognized(b), into: &events)
-            case .finished:
-                if gestures[b].state == .recognized || gestures[b].state == .ended {
-                    return fail(g, reason: .requirementRecognized(b), into: &events)
-                }
+            case .possible, .pending: return .waiting(b)
+            case .active: return .recognized(b)
+            case .finished: if gestures[b].state == .recognized || gestures[b].state == .ended { return .recognized(b) }
             }
         }
+        return .met
+    }
 
-        // Accepted. A continuous gesture's values count from the began it reports (which may
-        // come later than its recognizer asked, after waiting); a discrete one reports itself
-        // as it was first recognized.
-        if model.gestures[g].type.isContinuous {
+    /// `g` recognized or began while `b`, which it requires to fail, may still recognize: it
+    /// is held (a discrete recognition as it happened) until `b` decides.
+    private func hold(_ g: Int, _ event: GestureEvent, waitingFor b: Int) {
+        guard gestures[g].phase == .possible, transition(g, to: .pending, state: .pending, reason: .requiredFailureOf(b)) else { return }
+        gestures[g].pendingSince = now
+        gestures[g].held = event
+    }
+
+    /// UIKit's touchesCancelled: every gesture holding a contact cancelled in this frame ends,
+    /// `cancelled` once begun, failed before (a held recognition too). All of them end before
+    /// a gesture waiting on one of those failures may recognize.
+    private func cancelHolders(reason: TraceReason, into events: inout [GestureEvent]) {
+        forEachEngaged { g in
+            guard gestures[g].received & contacts.cancelled != 0 else { return }
+            let palm = gestures[g].received & contacts.becamePalm != 0
+            finish(g, as: .cancelled, reason: palm ? .becamePalm : reason, into: &events)
+        }
+        releaseFailed(into: &events)
+    }
+
+    /// `g` recognizes or begins: its event goes out, then its rivals are excluded.
+    private func accept(_ g: Int, _ attempted: GestureEvent, reason: TraceReason, into events: inout [GestureEvent]) {
+        let continuous = model.gestures[g].type.isContinuous
+        guard transition(g, to: continuous ? .active : .finished, state: attempted.state, reason: reason) else { return }
+        var event = attempted
+        // A continuous gesture's values count from the began it reports (which may come later
+        // than its recognizer asked, after waiting); a discrete one reports itself as it was
+        // first recognized.
+        if continuous {
             recognizers[g].didBegin()
             refreshDeadline(g)
             event = makeEvent(g, .began)
@@ -471,54 +539,83 @@ extension GestureEngine {
             event = gestures[g].held
         }
         event.delayedFrom = gestures[g].pendingSince
-        gestures[g].pendingSince = nil
         event.time = now
-        events.append(event)
+        gestures[g].pendingSince = nil
         gestures[g].recognitions += 1
-        gestures[g].phase = model.gestures[g].type.isContinuous ? .active : .finished
-        record(g, to: event.state, reason: reason)
+        events.append(event)
+        excludeRivals(of: g, into: &events)
+    }
 
+    /// UIKit's exclusion: once `g` recognized or began, every other gesture sharing a contact
+    /// with it that is still possible or pending fails, because it waits on `g` or because `g`
+    /// prevents it (not simultaneous, `canPrevent`). All of them fail first; only then do the
+    /// gestures waiting on those failures try again, so none of them recognizes through a
+    /// failure that `g` caused while `g` excludes it too.
+    private func excludeRivals(of g: Int, into events: inout [GestureEvent]) {
         forEachEngaged { o in
             guard o != g, shares(g, o), gestures[o].phase == .possible || gestures[o].phase == .pending else { return }
             if relations.requires(o, g) {
-                fail(o, reason: .requirementRecognized(g), into: &events)
+                markFailed(o, reason: .requirementRecognized(g))
             } else if !relations.areSimultaneous(g, o), relations.canPrevent(g, o) {
-                fail(o, reason: .preventedBy(g), into: &events)
+                markFailed(o, reason: .preventedBy(g))
             }
         }
+        releaseFailed(into: &events)
     }
 
-    /// `g` fails (silently: failures emit no event). Gestures that waited on it try again.
-    private func fail(_ g: Int, reason: TraceReason, into events: inout [GestureEvent]) {
-        guard gestures[g].phase == .possible || gestures[g].phase == .pending else { return }
-        gestures[g].phase = .finished
-        gestures[g].pendingSince = nil
-        record(g, to: .failed, reason: reason)
-        let dependents = relations.dependents[g]
-        for k in 0..<dependents.count where gestures[dependents[k]].phase == .pending {
-            let a = dependents[k]
-            attempt(a, reason: .requirementFailed(g), into: &events)
+    /// The gestures waiting on failures that have not released them yet (`markFailed`) try
+    /// again, in `Relations.order`.
+    private func releaseFailed(into events: inout [GestureEvent]) {
+        forEachEngaged { o in
+            // A release before it may have released it already.
+            if gestures[o].unreleased { releaseDependents(of: o, into: &events) }
         }
     }
 
-    /// Ends `g` from outside its recognizer: `cancelled` once begun, silently failed before.
-    private func cancel(_ g: Int, reason: TraceReason, into events: inout [GestureEvent]) {
-        end(g, as: .cancelled, reason: reason, into: &events)
+    /// `g` fails (silently: failures emit no event), then the gestures waiting on it try again.
+    private func fail(_ g: Int, reason: TraceReason, into events: inout [GestureEvent]) {
+        guard gestures[g].phase != .finished, markFailed(g, reason: reason) else { return }
+        releaseDependents(of: g, into: &events)
     }
 
-    /// Ends `g` with `state` (`ended` or `cancelled`) once begun; before that it fails silently.
+    /// Moves `g` to failed; the gestures waiting on it stay held until `releaseDependents`.
+    @discardableResult private func markFailed(_ g: Int, reason: TraceReason) -> Bool {
+        guard transition(g, to: .finished, state: .failed, reason: reason) else { return false }
+        gestures[g].pendingSince = nil
+        gestures[g].unreleased = true
+        return true
+    }
+
+    /// The gestures held by the failure of `g` try again.
+    private func releaseDependents(of g: Int, into events: inout [GestureEvent]) {
+        gestures[g].unreleased = false
+        let dependents = relations.dependents[g]
+        for k in 0..<dependents.count where gestures[dependents[k]].phase == .pending {
+            attempt(dependents[k], reason: .requirementFailed(g), into: &events)
+        }
+    }
+
+    /// Ends `g` with `state` (`ended` or `cancelled`) once begun; before that it fails
+    /// silently, and the gestures waiting on it try again.
     private func end(_ g: Int, as state: GestureState, reason: TraceReason, into events: inout [GestureEvent]) {
+        finish(g, as: state, reason: reason, into: &events)
+        if gestures[g].unreleased { releaseDependents(of: g, into: &events) }
+    }
+
+    /// `end` without the release: the caller releases once every gesture it ends has ended.
+    private func finish(_ g: Int, as state: GestureState, reason: TraceReason, into events: inout [GestureEvent]) {
         switch gestures[g].phase {
         case .active:
-            emit(g, state, reason: reason, into: &events)
-            gestures[g].phase = .finished
+            guard transition(g, to: .finished, state: state, reason: reason) else { return }
+            events.append(makeEvent(g, state))
         case .possible, .pending:
-            fail(g, reason: reason, into: &events)
+            markFailed(g, reason: reason)
         case .finished:
             break
         }
     }
 
+    /// An event of a running gesture that leaves its phase as it is (`changed`).
     private func emit(_ g: Int, _ state: GestureState, reason: TraceReason, into events: inout [GestureEvent]) {
         events.append(makeEvent(g, state))
         record(g, to: state, reason: reason)
@@ -536,10 +633,28 @@ extension GestureEngine {
         gestures[a].received & gestures[b].received != 0
     }
 
+    /// The one place a gesture's phase changes. A change the arbitration never makes
+    /// (`GestureRuntime.Phase.allows`) is an engine bug: refused, counted in the snapshot's
+    /// `engineBugs` and traced, never a crash (libinput's "BUG" log lines).
+    @discardableResult
+    private func transition(_ g: Int, to phase: GestureRuntime.Phase, state: GestureState, reason: TraceReason) -> Bool {
+        guard gestures[g].phase.allows(phase, as: state) else {
+            engineBugs += 1
+            if traceEnabled {
+                trace.append(TraceRecord(time: now, gesture: g, view: model.gestures[g].view, from: gestures[g].state,
+                                         to: state, reason: .illegalTransition))
+            }
+            return false
+        }
+        gestures[g].phase = phase
+        record(g, to: state, reason: reason)
+        return true
+    }
+
     private func record(_ g: Int, to state: GestureState, reason: TraceReason) {
         let from = gestures[g].state
         gestures[g].state = state
-        guard traceEnabled, from != state || state == .possible else { return }
+        guard traceEnabled, from != state else { return }
         trace.append(TraceRecord(time: now, gesture: g, view: model.gestures[g].view, from: from, to: state, reason: reason))
     }
 }
@@ -555,6 +670,18 @@ struct GestureRuntime {
         case active
         /// Recognized, ended, cancelled or failed: waits for its contacts to lift.
         case finished
+
+        /// Whether arbitration may move a gesture from this phase to `next`, reporting `state`.
+        func allows(_ next: Phase, as state: GestureState) -> Bool {
+            switch (self, next) {
+            case (.possible, .pending): state == .pending
+            case (.possible, .active), (.pending, .active): state == .began
+            case (.possible, .finished), (.pending, .finished): state == .recognized || state == .failed
+            case (.active, .finished): state == .ended || state == .cancelled
+            case (.finished, .possible): state == .possible
+            default: false
+            }
+        }
     }
 
     var phase = Phase.possible
@@ -564,6 +691,8 @@ struct GestureRuntime {
     /// Index into the engine's devices, -1 before its first contact.
     var device = -1
     var pendingSince: Microseconds?
+    /// Failed, and the gestures waiting on it have not been released yet (`excludeRivals`).
+    var unreleased = false
     /// The recognizer's `deadline` as of the engine's last call into it.
     var deadline: Microseconds?
     /// A discrete recognition held while pending, reported as it was first recognized.

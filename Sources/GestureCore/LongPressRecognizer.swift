@@ -1,4 +1,5 @@
-/// `UILongPressGestureRecognizer`: `taps` quick taps first (0 by default), then `touches`
+/// `UILongPressGestureRecognizer`: `taps` quick taps first (0 by default, each next one
+/// down within `tapInterval` of the previous lift), then `touches`
 /// contacts held for `minimumPressDuration` (inclusive) without moving more than
 /// `allowableMovement`. Continuous: began at the duration, changed on movement, ended at lift.
 final class LongPressRecognizer: Recognizer, FailingRecognizer {
@@ -12,10 +13,10 @@ final class LongPressRecognizer: Recognizer, FailingRecognizer {
     }
 
     var state = State.idle
-    private let parameters: GestureParameters
+    private let parameters: LongPressParameters
     private var location = Location()
 
-    init(_ parameters: GestureParameters) { self.parameters = parameters }
+    init(_ parameters: LongPressParameters) { self.parameters = parameters }
 
     func update(_ input: RecognizerInput) -> RecognizerVerdict {
         if input.began != 0 {

@@ -32,7 +32,7 @@ public struct ScreenSize: Equatable, Sendable {
     }
 }
 
-/// A distance as the user wrote it. The engine converts it per device (see `uikit-semantics.md`:
+/// A distance as the user wrote it. The engine converts it per device (see docs/SEMANTICS.md, "Units":
 /// physical when the resolution is plausible, else `size_mm`, else 1 pt = 1 px).
 public enum Length: Equatable, Sendable, CustomStringConvertible {
     case millimeters(Double)
@@ -91,79 +91,6 @@ public struct Edges: OptionSet, Hashable, Sendable {
     public static let left = Edges(rawValue: 1 << 1)
     public static let bottom = Edges(rawValue: 1 << 2)
     public static let right = Edges(rawValue: 1 << 3)
-}
-
-/// Every tunable of every recognizer. `GestureDefaults.parameters(for:)` gives UIKit's values
-/// and ours (one table); the config overrides single fields per gesture. A recognizer reads
-/// only the fields of its type.
-public struct GestureParameters: Equatable, Sendable {
-    /// Tap: `numberOfTapsRequired` (1). Long press: `numberOfTapsRequired` (0).
-    public var taps: Int
-    /// Tap, long press, swipe: `numberOfTouchesRequired` (1).
-    public var touches: Int
-    /// Tap: the most a contact may move (3 mm, exclusive).
-    public var tapMaxMovement: Length
-    /// Tap: the next tap must go down within this time of the previous lift (350 ms).
-    public var tapInterval: Microseconds
-    /// Tap: ... and within this distance of it (10 mm).
-    public var tapDistance: Length
-    /// Tap: the least time a tap must be held (0; noisy panels want about 60 ms).
-    public var minPress: Microseconds
-    /// Long press: `minimumPressDuration` (0.5 s, inclusive).
-    public var minimumPressDuration: Microseconds
-    /// Long press: `allowableMovement` (10 pt).
-    public var allowableMovement: Length
-    /// Pan, edge pan: `minimumNumberOfTouches` (1) and `maximumNumberOfTouches` (unlimited).
-    public var minimumTouches: Int
-    public var maximumTouches: Int
-    /// Pan, edge pan: centroid travel before the pan begins (10 pt).
-    public var panThreshold: Length
-    /// Swipe: allowed directions (right).
-    public var directions: Directions
-    /// Swipe: travel along a direction needed to recognize (10 mm).
-    public var swipeDistance: Length
-    /// Swipe: average speed since the first touch-down, mm/s (50).
-    public var swipeMinimumSpeed: Double
-    /// Swipe: fails this long after the first touch-down (0.5 s).
-    public var swipeDeadline: Microseconds
-    /// Swipe: largest off-axis angle, radians (30 deg).
-    public var swipeMaxAngle: Double
-    /// Pinch: change of span before it begins (10 pt).
-    public var pinchThreshold: Length
-    /// Rotation: angle before it begins, radians (0.1).
-    public var rotationThreshold: Double
-    /// Edge pan: the edges it starts from (required, no default).
-    public var edges: Edges
-    /// Edge pan: the first contact must go down this close to the edge (5 mm).
-    public var edgeMargin: Length
-
-    public init(taps: Int, touches: Int, tapMaxMovement: Length, tapInterval: Microseconds,
-                tapDistance: Length, minPress: Microseconds, minimumPressDuration: Microseconds,
-                allowableMovement: Length, minimumTouches: Int, maximumTouches: Int,
-                panThreshold: Length, directions: Directions, swipeDistance: Length,
-                swipeMinimumSpeed: Double, swipeDeadline: Microseconds, swipeMaxAngle: Double,
-                pinchThreshold: Length, rotationThreshold: Double, edges: Edges, edgeMargin: Length) {
-        self.taps = taps
-        self.touches = touches
-        self.tapMaxMovement = tapMaxMovement
-        self.tapInterval = tapInterval
-        self.tapDistance = tapDistance
-        self.minPress = minPress
-        self.minimumPressDuration = minimumPressDuration
-        self.allowableMovement = allowableMovement
-        self.minimumTouches = minimumTouches
-        self.maximumTouches = maximumTouches
-        self.panThreshold = panThreshold
-        self.directions = directions
-        self.swipeDistance = swipeDistance
-        self.swipeMinimumSpeed = swipeMinimumSpeed
-        self.swipeDeadline = swipeDeadline
-        self.swipeMaxAngle = swipeMaxAngle
-        self.pinchThreshold = pinchThreshold
-        self.rotationThreshold = rotationThreshold
-        self.edges = edges
-        self.edgeMargin = edgeMargin
-    }
 }
 
 /// A named region of the screen. Index 0 of `GestureModel.views` is the root (the whole screen).
@@ -230,9 +157,9 @@ public struct ShouldBegin: Equatable, Sendable {
 /// One gesture recognizer attached to a view.
 public struct GestureSpec: Equatable, Sendable {
     public var name: String
-    public var type: GestureType
     /// Index into `GestureModel.views`.
     public var view: Int
+    /// The gesture's type and its tunables.
     public var parameters: GestureParameters
     public var enabled: Bool
     /// `shouldRecognizeSimultaneouslyWith`: a yes from either side allows the pair.
@@ -250,13 +177,12 @@ public struct GestureSpec: Equatable, Sendable {
     /// What the application sees of the touches this gesture receives (common to all types).
     public var delivery: DeliveryOptions
 
-    public init(name: String, type: GestureType, view: Int, parameters: GestureParameters,
+    public init(name: String, view: Int, parameters: GestureParameters,
                 enabled: Bool = true, simultaneousWith: [Int] = [], requireToFail: [Int] = [],
                 requiredToFailBy: [Int] = [], cannotPrevent: [Int] = [], cannotBePreventedBy: [Int] = [],
                 shouldBegin: ShouldBegin = ShouldBegin(), shouldReceiveTouch: ShouldReceiveTouch = ShouldReceiveTouch(),
                 delivery: DeliveryOptions = DeliveryOptions()) {
         self.name = name
-        self.type = type
         self.view = view
         self.parameters = parameters
         self.enabled = enabled
@@ -269,4 +195,7 @@ public struct GestureSpec: Equatable, Sendable {
         self.shouldReceiveTouch = shouldReceiveTouch
         self.delivery = delivery
     }
+
+    /// The type its parameters belong to.
+    public var type: GestureType { parameters.type }
 }

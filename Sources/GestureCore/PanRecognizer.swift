@@ -1,7 +1,7 @@
-/// `UIPanGestureRecognizer` and, with `edgePan`, `UIScreenEdgePanGestureRecognizer`: begins
-/// once the centroid of `minimumTouches...maximumTouches` contacts has moved more than
-/// `panThreshold`; an edge pan's first contact must go down within `edgeMargin` of one of
-/// its `edges`. Reports translation since began and velocity. Continuous.
+/// `UIPanGestureRecognizer` and, with `EdgePanParameters`, `UIScreenEdgePanGestureRecognizer`:
+/// begins once the centroid of `minimumTouches...maximumTouches` contacts has moved more than
+/// `threshold`; an edge pan's first contact must go down within `edgeMargin` of one of its
+/// `edges`. Reports translation since began and velocity. Continuous.
 ///
 /// As in UIKit, more than `maximumTouches` contacts before it began fail it; after it began,
 /// the contacts beyond the maximum are ignored for the rest of the gesture.
@@ -9,23 +9,29 @@ final class PanRecognizer: Recognizer, FailingRecognizer {
     enum State: RecognizerState { case idle, tracking, active, finished }
 
     var state = State.idle
-    private let parameters: GestureParameters
-    private let edgePan: Bool
+    private let parameters: PanParameters
+    /// An edge pan's parameters (its `pan` part is `parameters`); nil for a plain pan.
+    private let edgePan: EdgePanParameters?
     private var edge: Edges = []
     /// Contacts that went down after began while it already held `maximumTouches`.
     private var ignored: ContactMask = 0
     private var tracker = CentroidTracker()
     private var location = Location()
 
-    init(_ parameters: GestureParameters, edgePan: Bool) {
+    init(_ parameters: PanParameters) {
         self.parameters = parameters
-        self.edgePan = edgePan
+        edgePan = nil
+    }
+
+    init(_ parameters: EdgePanParameters) {
+        self.parameters = parameters.pan
+        edgePan = parameters
     }
 
     func update(_ input: RecognizerInput) -> RecognizerVerdict {
         if state == .idle, input.began != 0 {
-            if edgePan {
-                edge = startingEdge(input)
+            if let edgePan {
+                edge = startingEdge(input, edgePan)
                 if edge.isEmpty { return fail(.notAtEdge) }
             }
             state = .tracking
@@ -42,7 +48,7 @@ final class PanRecognizer: Recognizer, FailingRecognizer {
             location.update(input, input.live)
             let n = input.liveCount
             if n > parameters.maximumTouches { return fail(.tooManyTouches(n, allowed: parameters.maximumTouches)) }
-            let limit = input.geometry.millimeters(parameters.panThreshold)
+            let limit = input.geometry.millimeters(parameters.threshold)
             let moved = tracker.distanceMM
             guard n >= parameters.minimumTouches, moved > limit else { return .none }
             state = .active
@@ -70,7 +76,7 @@ final class PanRecognizer: Recognizer, FailingRecognizer {
     }
 
     /// The edge of the screen within `edgeMargin` of the first contact, among `edges`.
-    private func startingEdge(_ input: RecognizerInput) -> Edges {
+    private func startingEdge(_ input: RecognizerInput, _ parameters: EdgePanParameters) -> Edges {
         let i = input.began.trailingZeroBitCount
         let c = input.contacts.slots[i]
         let margin = input.geometry.millimeters(parameters.edgeMargin)

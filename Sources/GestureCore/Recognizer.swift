@@ -74,14 +74,14 @@ extension FailingRecognizer {
 
 /// Builds the recognizer of a spec.
 func makeRecognizer(_ spec: GestureSpec) -> any Recognizer {
-    switch spec.type {
-    case .tap: TapRecognizer(spec.parameters)
-    case .longPress: LongPressRecognizer(spec.parameters)
-    case .pan: PanRecognizer(spec.parameters, edgePan: false)
-    case .edgePan: PanRecognizer(spec.parameters, edgePan: true)
-    case .swipe: SwipeRecognizer(spec.parameters)
-    case .pinch: PinchRecognizer(spec.parameters)
-    case .rotation: RotationRecognizer(spec.parameters)
+    switch spec.parameters {
+    case .tap(let parameters): TapRecognizer(parameters)
+    case .longPress(let parameters): LongPressRecognizer(parameters)
+    case .pan(let parameters): PanRecognizer(parameters)
+    case .edgePan(let parameters): PanRecognizer(parameters)
+    case .swipe(let parameters): SwipeRecognizer(parameters)
+    case .pinch(let parameters): PinchRecognizer(parameters)
+    case .rotation(let parameters): RotationRecognizer(parameters)
     }
 }
 

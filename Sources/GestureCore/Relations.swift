@@ -5,7 +5,10 @@ struct Relations {
     /// `simultaneous[a * count + b]`: either side allows the pair (symmetric).
     private let simultaneous: [Bool]
     /// `prevents[a * count + b]`: a, recognizing, may force b to fail (`canPrevent` of a and
-    /// `canBePrevented` of b both say yes).
+    /// `canBePrevented` of b both say yes). By default every gesture can prevent every other,
+    /// except UIKit's class-wide rule: a tap never prevents a tap with a higher tap count
+    /// (`canPreventGestureRecognizer:` in `UIGestureRecognizerSubclass.h`), so a single tap
+    /// recognizing on the first tap of a double tap leaves the double tap running.
     private let prevents: [Bool]
     /// What each gesture waits on to fail (both declaration directions).
     let requirements: [[Int]]
@@ -15,7 +18,9 @@ struct Relations {
     let dependents: [[Int]]
     /// The order gestures are asked within one frame: deeper views first (UIKit asks the hit
     /// view's recognizers before its superviews'), then the more specific type first (discrete
-    /// before continuous, an edge pan before a pan), then by name. Declaration order never decides.
+    /// before continuous, an edge pan before a pan, a tap with more taps before one with fewer:
+    /// on the tap that completes both, the double tap recognizes and excludes the single
+    /// tap), then by name. Declaration order never decides.
     let order: [Int]
 
     init(_ model: GestureModel) {
@@ -31,6 +36,7 @@ struct Relations {
                 simultaneous[a * n + b] = true
                 simultaneous[b * n + a] = true
             }
+            for b in model.gestures.indices where Self.tapNeverPrevents(spec, model.gestures[b]) { prevents[a * n + b] = false }
             for b in spec.cannotPrevent { prevents[a * n + b] = false }
             for b in spec.cannotBePreventedBy { prevents[b * n + a] = false }
             let required = model.failureRequirements(of: a).sorted()
@@ -57,9 +63,21 @@ struct Relations {
             if da != db { return da > db }
             let ta = Self.specificity(ga.type), tb = Self.specificity(gb.type)
             if ta != tb { return ta < tb }
+            if let ca = Self.tapCount(ga), let cb = Self.tapCount(gb), ca != cb { return ca > cb }
             if ga.name != gb.name { return ga.name < gb.name }
             return a < b
         }
+    }
+
+    /// The taps a tap gesture needs; nil for other types.
+    private static func tapCount(_ spec: GestureSpec) -> Int? {
+        spec.parameters.tap?.taps
+    }
+
+    /// UIKit's class-wide rule: a tap never prevents a tap with a higher tap count.
+    private static func tapNeverPrevents(_ a: GestureSpec, _ b: GestureSpec) -> Bool {
+        guard let ta = tapCount(a), let tb = tapCount(b) else { return false }
+        return tb > ta
     }
 
     /// Rank of a type when two gestures try to recognize in the same frame: lower goes first.

@@ -1,6 +1,6 @@
 /// `UISwipeGestureRecognizer` with our thresholds: `touches` contacts travel more than
-/// `swipeDistance` along one of `directions`, at an average of at least `swipeMinimumSpeed`
-/// since the first touch-down, within `swipeMaxAngle` of the axis. Fails at `swipeDeadline`
+/// `minDistance` along one of `directions`, at an average of at least `minSpeed`
+/// since the first touch-down, within `maxAngle` of the axis. Fails at `maxDuration`
 /// after the first touch-down, on reversal, off axis, or when its contacts lift. Discrete.
 final class SwipeRecognizer: Recognizer, FailingRecognizer {
     enum State: RecognizerState {
@@ -12,12 +12,12 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
     }
 
     var state = State.idle
-    private let parameters: GestureParameters
+    private let parameters: SwipeParameters
     private var tracker = CentroidTracker()
     private var location = Location()
     private var direction: Directions = []
 
-    init(_ parameters: GestureParameters) { self.parameters = parameters }
+    init(_ parameters: SwipeParameters) { self.parameters = parameters }
 
     func update(_ input: RecognizerInput) -> RecognizerVerdict {
         if state == .idle, input.began != 0 { state = .tracking(downAt: input.time, farthest: 0) }
@@ -31,20 +31,20 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
         let (leading, along, across) = leadingDirection()
         let jitter = GestureDefaults.swipeJitter
         let angle = angleOf(dy: abs(across), dx: along)
-        if tracker.distanceMM > jitter, along <= 0 || angle > parameters.swipeMaxAngle {
-            return fail(.offAxis(radians: along <= 0 ? .pi / 2 : angle, limit: parameters.swipeMaxAngle))
+        if tracker.distanceMM > jitter, along <= 0 || angle > parameters.maxAngle {
+            return fail(.offAxis(radians: along <= 0 ? .pi / 2 : angle, limit: parameters.maxAngle))
         }
         if farthest - along > jitter { return fail(.swipeReversed(mm: farthest - along)) }
         farthest = max(farthest, along)
         state = .tracking(downAt: downAt, farthest: farthest)
 
-        let distance = input.geometry.millimeters(parameters.swipeDistance)
+        let distance = input.geometry.millimeters(parameters.minDistance)
         guard along > distance else { return .none }
         if down < parameters.touches { return fail(.tooFewTouches(down, required: parameters.touches)) }
         let seconds = Double(max(input.time - downAt, 1)) / 1_000_000
         let speed = along / seconds
-        if speed < parameters.swipeMinimumSpeed {
-            return fail(.swipeTooSlow(speed: speed, minimum: parameters.swipeMinimumSpeed))
+        if speed < parameters.minSpeed {
+            return fail(.swipeTooSlow(speed: speed, minimum: parameters.minSpeed))
         }
         direction = leading
         state = .finished
@@ -68,13 +68,13 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
     }
 
     var deadline: Microseconds? {
-        if case .tracking(let downAt, _) = state { return downAt + parameters.swipeDeadline }
+        if case .tracking(let downAt, _) = state { return downAt + parameters.maxDuration }
         return nil
     }
 
     func expire(_ input: RecognizerInput) -> RecognizerVerdict {
         guard case .tracking = state else { return .none }
-        return fail(.swipeDeadline(parameters.swipeDeadline))
+        return fail(.swipeDeadline(parameters.maxDuration))
     }
 
     func measure(into event: inout GestureEvent) {

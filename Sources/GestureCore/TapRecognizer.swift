@@ -1,5 +1,5 @@
 /// `UITapGestureRecognizer`: `taps` taps of `touches` contacts, each contact moving at most
-/// `tapMaxMovement`, held at least `minPress`; the next tap down within `tapInterval` of the
+/// `maxMovement`, held at least `minPress`; the next tap down within `tapInterval` of the
 /// previous lift and within `tapDistance` of it. Discrete.
 final class TapRecognizer: Recognizer, FailingRecognizer {
     enum State: RecognizerState {
@@ -12,10 +12,10 @@ final class TapRecognizer: Recognizer, FailingRecognizer {
     }
 
     var state = State.idle
-    private let parameters: GestureParameters
+    private let parameters: TapParameters
     private var location = Location()
 
-    init(_ parameters: GestureParameters) { self.parameters = parameters }
+    init(_ parameters: TapParameters) { self.parameters = parameters }
 
     func update(_ input: RecognizerInput) -> RecognizerVerdict {
         if input.began != 0 {
@@ -39,7 +39,7 @@ final class TapRecognizer: Recognizer, FailingRecognizer {
         if down >= most { location.update(input, input.mask) }
         most = max(most, down)
         if down > parameters.touches { return fail(.tooManyTouches(down, allowed: parameters.touches)) }
-        let limit = input.geometry.millimeters(parameters.tapMaxMovement)
+        let limit = input.geometry.millimeters(parameters.maxMovement)
         let travel = input.contacts.largestTravelMM(input.mask)
         if travel > limit { return fail(.moved(mm: travel, limit: limit)) }
         state = .pressing(tap: tap, downAt: downAt, most: most)

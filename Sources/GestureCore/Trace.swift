@@ -28,6 +28,8 @@ public enum TraceReason: Equatable, Sendable, CustomStringConvertible {
     case liftedBeforeRecognized
     case allLifted
     case contactsCancelled
+    /// The panel reported one of its contacts as a palm (`MT_TOOL_PALM`): a cancelled touch.
+    case becamePalm
     /// A gesture that had already begun or recognized and shares a contact.
     case preventedBy(Int)
     /// Waiting: a failure requirement on this gesture is still possible.
@@ -43,6 +45,9 @@ public enum TraceReason: Equatable, Sendable, CustomStringConvertible {
     case deviceDetached
     /// Every contact it received has lifted.
     case reset
+    /// The engine was asked for a phase change its rules forbid (the record's from -> to): a
+    /// bug in the engine. The change was refused.
+    case illegalTransition
 
     public var description: String { describe(name: { "gesture \($0)" }) }
 
@@ -75,6 +80,7 @@ public enum TraceReason: Equatable, Sendable, CustomStringConvertible {
         case .liftedBeforeRecognized: "lifted before recognized"
         case .allLifted: "all touches lifted"
         case .contactsCancelled: "touches cancelled"
+        case .becamePalm: "a touch became a palm"
         case .preventedBy(let g): "prevented by \(name(g))"
         case .requiredFailureOf(let g): "required failure of \(name(g))"
         case .requirementFailed(let g): "\(name(g)) failed"
@@ -85,6 +91,7 @@ public enum TraceReason: Equatable, Sendable, CustomStringConvertible {
         case .modelReplaced: "configuration replaced"
         case .deviceDetached: "device removed"
         case .reset: "reset"
+        case .illegalTransition: "engine bug: illegal transition, refused"
         }
     }
 

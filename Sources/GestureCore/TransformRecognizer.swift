@@ -1,11 +1,13 @@
 /// What a transform gesture measures over its contacts (pinch: span; rotation: angle),
 /// re-baselined whenever the set of contacts changes so the value never jumps.
 protocol TransformMeasure {
+    /// The gesture type's parameters (its threshold).
+    associatedtype Parameters
     init()
     /// Follows the contacts still down in this frame.
     mutating func follow(_ input: RecognizerInput)
     /// The reason to begin once the measure has passed the gesture's threshold, else nil.
-    func beginReason(_ parameters: GestureParameters, _ geometry: DeviceGeometry) -> TraceReason?
+    func beginReason(_ parameters: Parameters, _ geometry: DeviceGeometry) -> TraceReason?
     /// Makes the current value the reported zero (scale 1, rotation 0) at began.
     mutating func rebase()
     func write(into event: inout GestureEvent)
@@ -18,11 +20,11 @@ final class TransformRecognizer<Measure: TransformMeasure>: Recognizer, FailingR
     enum State: RecognizerState { case idle, tracking, active, finished }
 
     var state = State.idle
-    private let parameters: GestureParameters
+    private let parameters: Measure.Parameters
     private var value = Measure()
     private var location = Location()
 
-    init(_ parameters: GestureParameters) { self.parameters = parameters }
+    init(_ parameters: Measure.Parameters) { self.parameters = parameters }
 
     func update(_ input: RecognizerInput) -> RecognizerVerdict {
         if state == .idle, input.began != 0 { state = .tracking }
@@ -70,7 +72,7 @@ typealias PinchRecognizer = TransformRecognizer<PinchMeasure>
 typealias RotationRecognizer = TransformRecognizer<RotationMeasure>
 
 /// Pinch: the span (mean distance from the centroid). The scale multiplies the span's change
-/// between frames with the same contacts; it begins after a `pinchThreshold` change of span.
+/// between frames with the same contacts; it begins after a `threshold` change of span.
 struct PinchMeasure: TransformMeasure {
     private var set: ContactMask = 0
     private var lastSpan = 0.0, lastSpanMM = 0.0
@@ -98,8 +100,8 @@ struct PinchMeasure: TransformMeasure {
         samples.record(input.time, totalScale)
     }
 
-    func beginReason(_ parameters: GestureParameters, _ geometry: DeviceGeometry) -> TraceReason? {
-        let limit = geometry.millimeters(parameters.pinchThreshold)
+    func beginReason(_ parameters: PinchParameters, _ geometry: DeviceGeometry) -> TraceReason? {
+        let limit = geometry.millimeters(parameters.threshold)
         return abs(spanTravelMM) > limit ? .scaleChanged(mm: abs(spanTravelMM), limit: limit) : nil
     }
 
@@ -115,7 +117,7 @@ struct PinchMeasure: TransformMeasure {
 }
 
 /// Rotation: the angle of the line through the two lowest contacts, clockwise positive,
-/// summed frame to frame; it begins after `rotationThreshold` radians.
+/// summed frame to frame; it begins after `threshold` radians.
 struct RotationMeasure: TransformMeasure {
     private var set: ContactMask = 0
     private var lastAngle: Double?
@@ -139,8 +141,8 @@ struct RotationMeasure: TransformMeasure {
         samples.record(input.time, totalRotation)
     }
 
-    func beginReason(_ parameters: GestureParameters, _ geometry: DeviceGeometry) -> TraceReason? {
-        abs(rotation) > parameters.rotationThreshold ? .rotated(radians: abs(rotation), limit: parameters.rotationThreshold) : nil
+    func beginReason(_ parameters: RotationParameters, _ geometry: DeviceGeometry) -> TraceReason? {
+        abs(rotation) > parameters.threshold ? .rotated(radians: abs(rotation), limit: parameters.threshold) : nil
     }
 
     mutating func rebase() {

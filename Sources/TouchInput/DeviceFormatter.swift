@@ -1,4 +1,5 @@
 import GestureCore
+import JSONOutput
 
 /// Descriptions of touch devices for `gesturectl devices`: text blocks and JSON objects.
 public enum DeviceFormatter {

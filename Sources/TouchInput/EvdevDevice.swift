@@ -1,5 +1,6 @@
 import CEvdev
 import Glibc
+import LinuxSystem
 
 /// One `/dev/input/eventN` opened through libevdev: non-blocking, close-on-exec, events
 /// stamped on CLOCK_MONOTONIC. The daemon polls `fd` and calls `read(into:)` when it is

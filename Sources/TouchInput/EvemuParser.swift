@@ -12,6 +12,8 @@ struct EvemuParser {
     private(set) var events: [RawInputEvent] = []
     private var propertyBytes = 0
     private var maskBytes: [UInt16: Int] = [:]
+    /// The line and text of the B: line that enabled each absolute axis.
+    private var axisEnabledAt: [UInt16: (line: Int, text: String)] = [:]
     private var lineNumber = 0
     private var line: ArraySlice<UInt8> = []
 
@@ -35,8 +37,10 @@ struct EvemuParser {
     /// Checks what needs the whole file: every enabled axis has its A: line.
     func validateDevice() throws(EvemuError) {
         for code in capabilities.codes[InputCodes.evAbs, default: []].sorted() where capabilities.absInfo[code] == nil {
-            throw EvemuError(path: path, line: 0,
-                             problem: "\(InputCodes.codeName(type: InputCodes.evAbs, code: code)) is enabled by a B: line but has no A: line")
+            let enabled = axisEnabledAt[code]
+            throw EvemuError(path: path, line: enabled?.line ?? 0,
+                             problem: "\(InputCodes.codeName(type: InputCodes.evAbs, code: code)) is enabled by this B: line but has no A: line",
+                             text: enabled?.text ?? "")
         }
     }
 
@@ -100,6 +104,9 @@ struct EvemuParser {
                         throw failure("code bit \(code) is above the maximum of \(InputCodes.typeName(type))")
                     }
                     capabilities.enable(type: type, code: UInt16(code))
+                    if type == InputCodes.evAbs && axisEnabledAt[UInt16(code)] == nil {
+                        axisEnabledAt[UInt16(code)] = (lineNumber, String(decoding: line, as: UTF8.self))
+                    }
                 }
             }
             offset += 1
@@ -117,6 +124,9 @@ struct EvemuParser {
         var numbers: [Int32] = []
         while let field = fields.next() { numbers.append(try decimal(field, "axis value", usage)) }
         guard numbers.count == 4 || numbers.count == 5 else { throw failure(usage) }
+        if code == InputCodes.absMTSlot && Int64(numbers[1]) + 1 > Int64(TouchDeviceInfo.maximumSlots) {
+            throw failure("ABS_MT_SLOT maximum \(numbers[1]) declares \(Int64(numbers[1]) + 1) slots; at most \(TouchDeviceInfo.maximumSlots) are supported (maximum \(TouchDeviceInfo.maximumSlots - 1))")
+        }
         capabilities.absInfo[code] = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
                                              resolution: numbers.count == 5 ? numbers[4] : 0)
     }

@@ -1,5 +1,10 @@
+import LinuxSystem
+
 /// A device description and its events in the format of `evemu-record`.
 public struct EvemuRecording: Equatable, Sendable {
+    /// The largest recording read: over an hour of ten fingers; a bigger file is a mistake.
+    public static let maximumSize = 1 << 30
+
     public var info: TouchDeviceInfo
     /// Times in microseconds since the first event.
     public var events: [RawInputEvent]
@@ -14,8 +19,8 @@ public struct EvemuRecording: Equatable, Sendable {
     /// Errors: `SystemError` (the file cannot be read) or `EvemuError` (file:line, the problem
     /// and the offending text).
     public static func read(path: String, descPath: String? = nil) throws -> EvemuRecording {
-        let events = try TextFile.readBytes(path)
-        let desc = try descPath.map { descPath throws(SystemError) in (try TextFile.readBytes(descPath), descPath) }
+        let events = try WholeFile.read(path, maximumSize: maximumSize)
+        let desc = try descPath.map { descPath throws(SystemError) in (try WholeFile.read(descPath, maximumSize: maximumSize), descPath) }
         return try build(events, path: path, desc: desc)
     }
 
@@ -53,7 +58,7 @@ public struct EvemuRecording: Equatable, Sendable {
     /// Writes the recording as `evemu-record` does (EVEMU 1.3), readable by `evemu-play` and
     /// `evemu-device`.
     public func write(to path: String) throws(SystemError) {
-        try TextFile.write(serialized(), to: path)
+        try WholeFile.write(serialized(), to: path)
     }
 
     /// The recording's text in EVEMU 1.3 format.

@@ -1,4 +1,5 @@
 import GestureCore
+import JSONOutput
 
 /// One line per `TouchFrame`, for `gesturectl touches` and debugging output.
 public enum FrameFormatter {

@@ -8,6 +8,7 @@ public enum InputCodes {
     public static let evAbs = UInt16(EV_ABS)
 
     public static let synReport = UInt16(SYN_REPORT)
+    public static let synConfig = UInt16(SYN_CONFIG)
     public static let synMTReport = UInt16(SYN_MT_REPORT)
     public static let synDropped = UInt16(SYN_DROPPED)
 

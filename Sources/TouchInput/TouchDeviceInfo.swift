@@ -48,9 +48,17 @@ public struct TouchDeviceInfo: Equatable, Sendable {
     /// The Y axis contacts are reported in: `ABS_MT_POSITION_Y`, else `ABS_Y`.
     public var y: AxisRange { axis(InputCodes.absMTPositionY, fallback: InputCodes.absY) }
 
-    /// `ABS_MT_SLOT`'s maximum + 1 for protocol B; 0 for protocol A (libmtdev supplies slots)
-    /// and 1 for a single-touch device.
-    public var slotCount: Int {
+    /// The most slots gestured tracks per device. Panels have ten to a few dozen; the normalizer
+    /// allocates per slot, so a device description claiming millions must not be believed.
+    /// A recording or description that declares more is refused; a live device is clamped.
+    public static let maximumSlots = 64
+
+    /// `ABS_MT_SLOT`'s maximum + 1 for protocol B, at most `maximumSlots`; 0 for protocol A
+    /// (libmtdev supplies slots) and 1 for a single-touch device.
+    public var slotCount: Int { min(declaredSlotCount, Self.maximumSlots) }
+
+    /// The slot count the device declares, unbounded (`slotCount` is what is used).
+    public var declaredSlotCount: Int {
         switch multitouchProtocol {
         case .b:
             let slot = capabilities.absInfo[InputCodes.absMTSlot]
@@ -59,6 +67,9 @@ public struct TouchDeviceInfo: Equatable, Sendable {
         case .singleTouch: return 1
         }
     }
+
+    /// True when the device declares more than `maximumSlots` slots (the rest are ignored).
+    public var slotsClamped: Bool { declaredSlotCount > Self.maximumSlots }
 
     public var hasPressure: Bool { capabilities.hasAbs(InputCodes.absMTPressure) }
     public var hasTouchMajor: Bool { capabilities.hasAbs(InputCodes.absMTTouchMajor) }

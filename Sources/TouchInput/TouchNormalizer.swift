@@ -11,6 +11,10 @@ import GestureCore
 ///   slot's last position (the kernel drops values equal to the previous ones).
 /// - A new tracking id in an occupied slot ends the old contact and begins a new one. A
 ///   contact that begins and ends inside one frame appears twice in it: `began`, then `ended`.
+/// - `ABS_MT_TOOL_TYPE` is tracked per slot like the other values, and may change mid-contact:
+///   a contact the panel turns into a palm (`MT_TOOL_PALM`) keeps its id and phases, with
+///   `toolType` `.palm` from that frame on. Frames say what the panel said; the engine
+///   treats a palm as a cancelled touch (`GestureEngine`).
 /// - `moved` means X or Y changed in the frame; other live contacts are `stationary`.
 /// - After `SYN_DROPPED` (libevdev's sync mode: the events up to the next `SYN_REPORT`
 ///   describe the state after the gap) contacts that vanished end as `cancelled`.
@@ -28,6 +32,8 @@ public final class TouchNormalizer {
         public var outOfRangeSlots = 0
         /// `SYN_DROPPED` events seen (the kernel's buffer overflowed).
         public var synDropped = 0
+        /// Events whose type or code the device does not advertise (dropped unseen).
+        public var unadvertised = 0
         /// Contacts that began and ended within one frame and were replaced in the same slot
         /// by another such contact before the frame ended: only the last one is reported.
         public var collapsedContacts = 0
@@ -48,6 +54,7 @@ public final class TouchNormalizer {
     @exclusivity(unchecked) private var currentSlot = 0
     @exclusivity(unchecked) private var nextContactID: Int32 = 0
     @exclusivity(unchecked) private var recovering = false
+    private let advertised: AdvertisedEvents
     private let converter: MtdevConverter?
     private let isSingleTouch: Bool
     private let xAxis: AxisRange
@@ -59,6 +66,7 @@ public final class TouchNormalizer {
     public init?(device: DeviceID, info: TouchDeviceInfo) {
         self.device = device
         self.info = info
+        advertised = AdvertisedEvents(info.capabilities)
         let slotCount: Int
         switch info.multitouchProtocol {
         case .b:
@@ -85,8 +93,15 @@ public final class TouchNormalizer {
     }
 
     /// Feeds one event. Returns true when it completed a frame, now in `frame`; a
-    /// `SYN_REPORT` that leaves no contact live and ends none produces no frame.
+    /// `SYN_REPORT` that leaves no contact live and ends none produces no frame. An event
+    /// whose type or code the device does not advertise is counted and dropped first: every
+    /// input path (device, recording, `--stream`) comes through here, and libmtdev indexes
+    /// its tables by the raw code.
     public func feed(_ event: RawInputEvent) -> Bool {
+        guard advertised.contains(type: event.type, code: event.code) else {
+            counters.unadvertised += 1
+            return false
+        }
         guard let converter else { return apply(event) }
         if event.type == InputCodes.evSyn && event.code == InputCodes.synDropped {
             return apply(event)

@@ -1,5 +1,6 @@
 import CUdev
 import Glibc
+import LinuxSystem
 
 /// Finds input devices through libudev (`input` subsystem, `eventN` nodes) and tells which
 /// are touchscreens.

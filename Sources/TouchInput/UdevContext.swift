@@ -1,5 +1,6 @@
 import CUdev
 import Glibc
+import LinuxSystem
 
 /// Owns a libudev context (`udev_new` / `udev_unref`).
 final class UdevContext {

@@ -1,5 +1,6 @@
 import CUdev
 import Glibc
+import LinuxSystem
 
 /// A device appearing or disappearing.
 public enum HotplugEvent: Equatable, Sendable {

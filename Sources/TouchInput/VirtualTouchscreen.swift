@@ -1,5 +1,6 @@
 import CEvdev
 import Glibc
+import LinuxSystem
 
 /// A touchscreen made through uinput that looks to udev, libinput and the compositor like
 /// the panel it clones: the same name and ids (so udev rules and hwdb entries written for

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import JSONOutput
 import TouchInput
 
 /// `gesturectl devices`: the touchscreens udev knows, opened through libevdev for their axes.

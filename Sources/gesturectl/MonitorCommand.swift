@@ -21,12 +21,15 @@ struct MonitorCommand: ParsableCommand {
         let client = try connection.connect(timeout: nil)
         _ = try client.request("subscribe", trace ? [("trace", .bool(true))] : [])
         while let line = try client.readLine() {
+            let value = try? JSONParser.parse(line)
             if json {
                 print(String(decoding: line, as: UTF8.self))
-            } else if let value = try? JSONParser.parse(line) {
+            } else if let value {
                 print(MonitorText.render(value))
             }
             fflush(nil)  // all streams: a pipe to another tool sees each event at once
+            // The daemon's last line: a stop, not a lost stream.
+            if value?["stopping"] == .bool(true) { return }
         }
         throw ControlClientError.streamEnded
     }

@@ -5,6 +5,7 @@ import Glibc
 import GestureConfig
 import GestureCore
 import GestureDaemon
+import JSONOutput
 import Logging
 import TouchInput
 

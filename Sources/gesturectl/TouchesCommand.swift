@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureCore
 import Glibc
+import JSONOutput
 import TouchInput
 
 /// `gesturectl touches RECORDING`: the normalized frames of an evemu recording, one line each.

@@ -10,6 +10,7 @@ import Glibc
 #endif
 import GestureConfig
 import GestureCore
+import JSONOutput
 import TouchInput
 import GestureDaemon
 import Logging
@@ -113,7 +114,7 @@ let configuration = Configuration(
     daemon: DaemonSettings(),
     model: try GestureModel(screen: ScreenSize(width: 100, height: 100),
                             views: [ViewSpec(name: "root", parent: nil, frame: Rect(x: 0, y: 0, width: 100, height: 100))],
-                            gestures: [GestureSpec(name: "scroll", type: .pan, view: 0, parameters: GestureDefaults.parameters(for: .pan))]),
+                            gestures: [GestureSpec(name: "scroll", view: 0, parameters: GestureDefaults.parameters(for: .pan))]),
     devices: [],
     actions: [GestureActions(byState: [.changed: [ActionSpec(kind: .socket(path: receiverPath, message: nil, datagram: true))]])])
 let dispatcher = try Dispatcher(loop: loop, configuration: configuration, origin: 0, logger: Logger(label: "probe"))

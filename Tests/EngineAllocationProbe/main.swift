@@ -18,15 +18,15 @@ func kioskModel() throws -> GestureModel {
     var m = ModelBuilder()
     m.view("panel", frame: Rect(x: 0, y: 0, width: 600, height: 600))
     m.gesture("pan", .pan)
-    m.gesture("swipe", .swipe) { $0.parameters.directions = [.left, .right] }
+    m.gesture("swipe", .swipe) { $0.swipe.directions = [.left, .right] }
     m.gesture("tap", .tap)
-    m.gesture("double-tap", .tap) { $0.parameters.taps = 2 }
+    m.gesture("double-tap", .tap) { $0.tap.taps = 2 }
     m.gesture("press", .longPress, on: "panel") {
         $0.shouldReceiveTouch = ShouldReceiveTouch(toolTypes: [.finger], hitViews: [0, 1])
     }
     m.gesture("pinch", .pinch, on: "panel")
     m.gesture("rotate", .rotation, on: "panel")
-    m.gesture("edge", .edgePan) { $0.parameters.edges = [.left] }
+    m.gesture("edge", .edgePan) { $0.edgePan.edges = [.left] }
     m.require("tap", toFail: "double-tap")
     m.require("pan", toFail: "swipe")
     m.simultaneous("pinch", with: "rotate")

@@ -21,7 +21,7 @@ struct RecordedDeliveryTests {
 
     @Test func doubleTapsAreCancelledAndTheLoneLastTapIsDeliveredLate() throws {
         let r = try Replay("atmel-maxtouch-1-finger-fast-taps.evemu", delivery: true) { m in
-            m.gesture("double-tap", .tap) { $0.parameters.taps = 2 }
+            m.gesture("double-tap", .tap) { $0.tap.taps = 2 }
         }
         #expect(r.count("double-tap recognized") == 4)
         // Four double taps: eight touches shown and cancelled, never lifted.
@@ -36,7 +36,7 @@ struct RecordedDeliveryTests {
     @Test func aTwoFingerTapThatDelaysBeganTouchesShowsNothing() throws {
         let r = try Replay("atmel-maxtouch-2-finger-tap.evemu", delivery: true) { m in
             m.gesture("two-finger-tap", .tap) {
-                $0.parameters.touches = 2
+                $0.tap.touches = 2
                 $0.delivery.delaysTouchesBegan = true
             }
         }
@@ -47,7 +47,7 @@ struct RecordedDeliveryTests {
 
     @Test func thePixelFlickIsCancelledWhenTheSwipeRecognizes() throws {
         let r = try Replay("google-pixel-tablet-nvt-1-finger-swipe.evemu", delivery: true) { m in
-            m.gesture("swipe", .swipe) { $0.parameters.directions = [.up, .down, .left, .right] }
+            m.gesture("swipe", .swipe) { $0.swipe.directions = [.up, .down, .left, .right] }
         }
         #expect(r.log == ["swipe recognized"])
         let swipe = try #require(r.harness.events.first)
@@ -73,7 +73,7 @@ struct RecordedDeliveryTests {
         // takes no new ones until its own lift) reach the application late but whole.
         let r = try Replay("hid-devices-advanced-silicon-2149-231c-ghost-touch-bursts.evemu", delivery: true) { m in
             m.gesture("tap", .tap) {
-                $0.parameters.minPress = 60_000
+                $0.tap.minPress = 60_000
                 $0.delivery.delaysTouchesBegan = true
             }
         }

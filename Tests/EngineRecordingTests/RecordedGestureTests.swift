@@ -9,7 +9,7 @@ import TouchInput
 struct RecordedGestureTests {
     @Test func nineFastTapsAreFourDoubleTapsAndALateSingleTap() throws {
         let r = try Replay("atmel-maxtouch-1-finger-fast-taps.evemu") { m in
-            m.gesture("double-tap", .tap) { $0.parameters.taps = 2 }
+            m.gesture("double-tap", .tap) { $0.tap.taps = 2 }
             m.gesture("tap", .tap)
             m.require("tap", toFail: "double-tap")
         }
@@ -24,7 +24,7 @@ struct RecordedGestureTests {
 
     @Test func aTwoFingerTouchAndReleaseIsATwoFingerTap() throws {
         let r = try Replay("atmel-maxtouch-2-finger-tap.evemu") { m in
-            m.gesture("two-finger-tap", .tap) { $0.parameters.touches = 2 }
+            m.gesture("two-finger-tap", .tap) { $0.tap.touches = 2 }
             m.gesture("tap", .tap)
         }
         #expect(r.log == ["two-finger-tap recognized"])
@@ -35,7 +35,7 @@ struct RecordedGestureTests {
         // 11 units/mm: physical units. The finger first hooks right (10.4 mm at 27 deg within
         // 50 ms) before curving up-left, and a swipe is recognized as soon as 10 mm are covered.
         let r = try Replay("google-pixel-tablet-nvt-1-finger-swipe.evemu") { m in
-            m.gesture("swipe", .swipe) { $0.parameters.directions = [.up, .down, .left, .right] }
+            m.gesture("swipe", .swipe) { $0.swipe.directions = [.up, .down, .left, .right] }
             m.gesture("pan", .pan)
             m.require("pan", toFail: "swipe")
         }
@@ -47,8 +47,8 @@ struct RecordedGestureTests {
 
     @Test func ghostTouchBurstsFireNothingWithMinPress() throws {
         let guarded = try Replay("hid-devices-advanced-silicon-2149-231c-ghost-touch-bursts.evemu") { m in
-            m.gesture("swipe", .swipe) { $0.parameters.directions = [.up, .down, .left, .right] }
-            m.gesture("tap", .tap) { $0.parameters.minPress = 60_000 }
+            m.gesture("swipe", .swipe) { $0.swipe.directions = [.up, .down, .left, .right] }
+            m.gesture("tap", .tap) { $0.tap.minPress = 60_000 }
         }
         #expect(guarded.log.isEmpty)
         // Without min_press the same bursts are taps: the setting is what protects the kiosk.

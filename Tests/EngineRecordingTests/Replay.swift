@@ -9,10 +9,13 @@ struct Replay {
     let harness: EngineHarness
     let info: TouchDeviceInfo
 
-    /// `build` adds the gestures to a model whose screen matches the panel. `delivery`:
-    /// also decide what the application sees (`harness.touches`).
-    init(_ file: String, delivery: Bool = false, _ build: (inout ModelBuilder) -> Void) throws {
-        let recording = try EvemuRecording.read(path: SharedRecordings.path(file))
+    /// `build` adds the gestures to a model whose screen matches the panel; `edit` may change
+    /// the recorded events first (in memory). `delivery`: also decide what the application
+    /// sees (`harness.touches`).
+    init(_ file: String, delivery: Bool = false, edit: (inout [RawInputEvent]) -> Void = { _ in },
+         _ build: (inout ModelBuilder) -> Void) throws {
+        var recording = try EvemuRecording.read(path: SharedRecordings.path(file))
+        edit(&recording.events)
         info = recording.info
         var m = ModelBuilder(screen: ScreenSize(width: Double(info.x.maximum - info.x.minimum + 1),
                                                 height: Double(info.y.maximum - info.y.minimum + 1)))

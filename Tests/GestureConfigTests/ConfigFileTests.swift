@@ -60,6 +60,20 @@ import Testing
         }
     }
 
+    /// A FIFO used to hang the open until a writer came (#18): now it is refused at once,
+    /// as is any file that is not a regular file, saying what it is.
+    @Test func aFIFOOrDeviceIsRefusedSayingWhatItIs() throws {
+        let file = TemporaryFile(contents: "")
+        unlink(file.path)
+        try #require(mkfifo(file.path, 0o600) == 0)
+        #expect(throws: ConfigError.unreadable(path: file.path, reason: "is a FIFO (named pipe), not a regular file")) {
+            try ConfigLoader.load(path: file.path)
+        }
+        #expect(throws: ConfigError.unreadable(path: "/dev/null", reason: "is a character device, not a regular file")) {
+            try ConfigLoader.load(path: "/dev/null")
+        }
+    }
+
     @Test func checkExitStatusAndErrorsOnAnInvalidFile() {
         let file = TemporaryFile(contents: Fixture.screen + "[gesture.a]\ntype = \"tapp\"\n[gesture.b]\ntype = \"tap\"\nmin_press = 60\n")
         var output: [String] = []
@@ -73,6 +87,20 @@ import Testing
                 + "\n\(file.path):8:1: error: gesture.b.min_press: a number needs a unit here: expected a duration such as \"300ms\" or \"0.5s\", found 60",
             "\(file.path): 2 errors",
         ])
+    }
+
+    /// Issue #18 item 14: a byte that is not UTF-8 gets its line:col, as a NUL does.
+    @Test func aByteThatIsNotUTF8IsPlacedAtItsLineAndColumn() {
+        let file = TemporaryFile(bytes: Array("[screen]\nwidth = 800 # café ".utf8) + [0xE2, 0x82] + Array("\nheight = 6\n".utf8))
+        #expect(throws: ConfigError.syntax(Diagnostic(file: file.path, position: SourcePosition(line: 2, column: 20),
+                                                      keyPath: ConfigKeyPath(), message: "byte 0xE2 is not UTF-8 (TOML files are UTF-8)"))) {
+            try ConfigLoader.load(path: file.path)
+        }
+        let first = TemporaryFile(bytes: [0xFF] + Array("[screen]\n".utf8))
+        #expect(throws: ConfigError.syntax(Diagnostic(file: first.path, position: SourcePosition(line: 1, column: 1),
+                                                      keyPath: ConfigKeyPath(), message: "byte 0xFF is not UTF-8 (TOML files are UTF-8)"))) {
+            try ConfigLoader.load(path: first.path)
+        }
     }
 
     @Test func checkRefusesAnUnsafeFileWhenEnforcing() {

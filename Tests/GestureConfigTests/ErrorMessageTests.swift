@@ -4,7 +4,7 @@ import Testing
 
 /// Every error class of the issue, with its exact text and position.
 @Suite struct ErrorMessageTests {
-    @Test func syntaxErrorCarriesTOMLKitsLineAndColumn() throws {
+    @Test func syntaxErrorCarriesTheParsersLineAndColumn() throws {
         let text = Fixture.screen + "[view.a]\nframe = { x = 1, \n"
         #expect(throws: ConfigError.self) { try ConfigLoader.parse(text: text, file: "kiosk.toml") }
         do {

@@ -61,6 +61,27 @@ import Testing
         #expect(locator.position(of: ConfigKeyPath(keys: "gesture", "a")) == SourcePosition(line: 3, column: 10))
     }
 
+    /// Issue #18 item 3: a key of 33 parts is refused at its 33rd part, in a header, a key
+    /// line or an inline table; 32 parts, numbers and dates are not.
+    @Test func keysOfMoreThan32PartsAreRefusedWhereTheLimitIsPassed() {
+        let parts = { (count: Int) in Array(repeating: "a", count: count).joined(separator: ".") }
+        let message = "a dotted key or table name of more than 32 parts (the limit)"
+        #expect(KeyLocator(text: "[\(parts(32))]\n\(parts(32)) = 1\nx = { \(parts(32)) = 1 }\n").refusal == nil)
+        #expect(KeyLocator(text: "pi = 3.14\nt = 1979-05-27T07:32:00.999Z\nv = [1.5, 2.5]\n").refusal == nil)
+        for (text, column) in [("[\(parts(33))]", 66), ("\(parts(33)) = 1", 65), ("x = { \(parts(33)) = 1 }", 70)] {
+            let refusal = KeyLocator(text: "\n" + text + "\n").refusal
+            #expect(refusal?.position == SourcePosition(line: 2, column: column), "\(text)")
+            #expect(refusal?.message == message)
+        }
+    }
+
+    @Test func moreThan65536KeysAndValuesAreRefused() {
+        let refusal = KeyLocator(text: "x = [" + String(repeating: "1,", count: 70_000) + "]\n").refusal
+        #expect(refusal?.position == SourcePosition(line: 1, column: 2 * 65_536 + 3))
+        #expect(refusal?.message == "more than 65536 keys and values in the file (the limit)")
+        #expect(KeyLocator(text: "x = [" + String(repeating: "1,", count: 60_000) + "]\n").refusal == nil)
+    }
+
     @Test func keyPathsPrintAsTheyAreWritten() {
         #expect(ConfigKeyPath([.key("device"), .index(2), .key("size_mm")]).description == "device[2].size_mm")
         #expect(ConfigKeyPath(keys: "view", "my map").description == "view.\"my map\"")

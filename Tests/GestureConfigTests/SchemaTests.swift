@@ -8,7 +8,7 @@ import Testing
         [daemon]
         socket = "/run/g.sock"
         socket_mode = "0640"
-        socket_group = "kiosk"
+        socket_group = "root"
         log_level = "debug"
         shell = "/bin/bash"
         command_timeout = "3s"
@@ -83,7 +83,7 @@ import Testing
         var daemon = DaemonSettings()
         daemon.socketPath = "/run/g.sock"
         daemon.socketMode = 0o640
-        daemon.socketGroup = "kiosk"
+        daemon.socketGroup = "root"
         daemon.logLevel = "debug"
         daemon.shell = "/bin/bash"
         daemon.commandTimeout = 3_000_000
@@ -107,13 +107,13 @@ import Testing
                                            enabled: false, hidden: true))
 
         let lp = model.gestures[0]
-        var parameters = GestureDefaults.parameters(for: .longPress)
+        var parameters = LongPressParameters()
         parameters.taps = 1
         parameters.touches = 2
         parameters.minimumPressDuration = 1_500_000
         parameters.allowableMovement = .millimeters(2)
         #expect(lp == GestureSpec(
-            name: "lp", type: .longPress, view: 2, parameters: parameters, enabled: false,
+            name: "lp", view: 2, parameters: .longPress(parameters), enabled: false,
             cannotPrevent: [1], cannotBePreventedBy: [1],
             shouldBegin: ShouldBegin(touches: 2...Int.max, region: Rect(x: 0, y: 0, width: 500, height: 500),
                                      devices: ["eGalax*"]),
@@ -126,15 +126,15 @@ import Testing
         ]])
 
         let edge = model.gestures[1]
-        #expect(edge.parameters.edges == [.left, .top])
-        #expect(edge.parameters.edgeMargin == .pixels(8))
-        #expect(edge.parameters.minimumTouches == 2 && edge.parameters.maximumTouches == 3)
-        #expect(edge.parameters.panThreshold == .millimeters(1.5))
+        #expect(edge.edgePan.edges == [.left, .top])
+        #expect(edge.edgePan.edgeMargin == .pixels(8))
+        #expect(edge.edgePan.pan.minimumTouches == 2 && edge.edgePan.pan.maximumTouches == 3)
+        #expect(edge.edgePan.pan.threshold == .millimeters(1.5))
         #expect(edge.requiredToFailBy == [0])
         #expect(model.failureRequirements(of: 0) == [1])
-        #expect(model.gestures[2].parameters.rotationThreshold == 10 * .pi / 180)
-        #expect(model.gestures[3].parameters.directions == [.left, .down])
-        #expect(model.gestures[3].parameters.swipeMinimumSpeed == 120)
+        #expect(model.gestures[2].rotation.threshold == 10 * .pi / 180)
+        #expect(model.gestures[3].swipe.directions == [.left, .down])
+        #expect(model.gestures[3].swipe.minSpeed == 120)
     }
 
     /// Parents come before children in the model whatever the file order; siblings keep
@@ -175,7 +175,7 @@ import Testing
             """
         #expect(Fixture.messages(text) == [
             "test.toml:5:1: error: daemon.socket: not an absolute path: expected an absolute path, found \"run/g.sock\"",
-            "test.toml:6:1: error: daemon.socket_mode: not a permission mode: expected a mode such as 0o660 or \"0660\", found 1023",
+            "test.toml:6:1: error: daemon.socket_mode: not a permission mode: expected a mode such as 0o660 or \"0660\", found 0o1777",
             "test.toml:7:1: error: daemon.environment.1BAD: not a valid environment variable name: expected letters, digits and '_', not starting with a digit, found \"1BAD\"",
             "test.toml:7:1: error: daemon.environment.GESTURE_X: names starting with GESTURE_ are reserved for the event's values",
             "test.toml:9:1: error: device[0].vendor: not a 16-bit id: expected a 16-bit id such as 0x222a or \"222a\", found 74565",

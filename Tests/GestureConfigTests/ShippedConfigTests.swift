@@ -28,17 +28,17 @@ import Testing
 
         let admin = gestures[byName("admin_menu")]
         #expect(admin.type == .edgePan)
-        #expect(admin.parameters.edges == .right)
+        #expect(admin.edgePan.edges == .right)
 
         let reload = gestures[byName("reload")]
         #expect(reload.type == .longPress)
-        #expect(reload.parameters.touches == 3)
-        #expect(reload.parameters.minimumPressDuration == 2_000_000)
+        #expect(reload.longPress.touches == 3)
+        #expect(reload.longPress.minimumPressDuration == 2_000_000)
 
         let wake = gestures[byName("wake")]
         #expect(wake.type == .tap)
-        #expect(wake.parameters.taps == 2)
-        #expect(wake.parameters.minPress == 60_000)
+        #expect(wake.tap.taps == 2)
+        #expect(wake.tap.minPress == 60_000)
         #expect(configuration.model.views[wake.view].name == "wake_corner")
 
         let zoom = gestures[byName("map_zoom")]
@@ -85,8 +85,8 @@ import Testing
     /// docs/CONFIG.md documents every parameter key the loader reads.
     @Test func referenceDocumentsEveryParameter() throws {
         let reference = try FileText.read(path: Fixture.shippedConfigPath.replacing("config/gestures.toml", with: "docs/CONFIG.md"))
-        for key in ParameterKey.all {
-            #expect(reference.contains("| `\(key.name)` |"), "docs/CONFIG.md does not document \(key.name)")
+        for key in ParameterKeys.allNames {
+            #expect(reference.contains("| `\(key)` |"), "docs/CONFIG.md does not document \(key)")
         }
         for key in ConfigBuilder.touchDeliveryKeys + ConfigBuilder.logLevels {
             #expect(reference.contains("`\(key)`"), "docs/CONFIG.md does not mention \(key)")

@@ -48,4 +48,19 @@ import Testing
         #expect(DidYouMean.suggestion(for: "min-press", among: ["min_press"]) == "min_press")
         #expect(DidYouMean.suggestion(for: "colour", among: ["min_press", "taps"]) == nil)
     }
+
+    /// Issue #18 item 4: the work is bounded by the name's length, not the candidates'.
+    @Test func didYouMeanSkipsNamesTooLongToBeTypos() {
+        let long = String(repeating: "k", count: 65)
+        #expect(DidYouMean.suggestion(for: long, among: [long + "k"]) == nil)
+        #expect(DidYouMean.suggestion(for: String(long.dropLast()), among: [long]) == String(long))
+        #expect(DidYouMean.suggestion(for: "min_pres", among: ["min_press_and_more"]) == nil)
+    }
+
+    @Test func longNamesAreShownShortenedWithTheirLength() {
+        let name = String(repeating: "ab", count: 40)
+        #expect(Diagnostic.shown(String(name.prefix(64))) == String(name.prefix(64)))
+        #expect(Diagnostic.shown(name) == String(name.prefix(32)) + "... (80 characters)")
+        #expect(ConfigKeyPath(keys: "daemon", name).description == "daemon.\"\(String(name.prefix(32)))... (80 characters)\"")
+    }
 }

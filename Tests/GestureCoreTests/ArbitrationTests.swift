@@ -10,9 +10,9 @@ import Testing
         for name in order {
             switch name {
             case "tap": m.gesture("tap", .tap)
-            case "double-tap": m.gesture("double-tap", .tap) { $0.parameters.taps = 2 }
+            case "double-tap": m.gesture("double-tap", .tap) { $0.tap.taps = 2 }
             case "pan": m.gesture("pan", .pan)
-            case "swipe": m.gesture("swipe", .swipe) { $0.parameters.directions = [.left, .right] }
+            case "swipe": m.gesture("swipe", .swipe) { $0.swipe.directions = [.left, .right] }
             case "press": m.gesture("press", .longPress, on: "button")
             case "button-tap": m.gesture("button-tap", .tap, on: "button")
             default: preconditionFailure(name)
@@ -72,7 +72,7 @@ import Testing
         m.view("left", frame: Rect(x: 0, y: 0, width: 500, height: 600))
         m.view("right", frame: Rect(x: 500, y: 0, width: 500, height: 600))
         m.gesture("left-tap", .tap, on: "left")
-        m.gesture("right-double", .tap, on: "right") { $0.parameters.taps = 2 }
+        m.gesture("right-double", .tap, on: "right") { $0.tap.taps = 2 }
         m.require("left-tap", toFail: "right-double")
         let h = run(try m.build()) { $0.tap(1, x: 100, y: 100, at: 0) }
         #expect(h.log == ["left-tap recognized"])
@@ -94,8 +94,8 @@ import Testing
         }
         #expect(!h.log.contains { $0.hasPrefix("press") })
         #expect(h.log.first == "pan began")
-        #expect(h.traceLog.contains("[root/press] possible -> possible (required failure of pan)"))
-        #expect(h.traceLog.contains("[root/press] possible -> failed (pan recognized)"))
+        #expect(h.traceLog.contains("[root/press] possible -> pending (required failure of pan)"))
+        #expect(h.traceLog.contains("[root/press] pending -> failed (pan recognized)"))
     }
 
     @Test func cannotPreventLetsBothRun() throws {

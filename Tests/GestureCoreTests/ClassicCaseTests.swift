@@ -2,13 +2,13 @@ import GestureCore
 import TestSupport
 import Testing
 
-/// The classic cases of `uikit-semantics.md`, each exactly as the seeds describe it.
+/// The classic cases of docs/SEMANTICS.md, each exactly as the seeds describe it.
 @Suite struct ClassicCaseTests {
     // MARK: 1. single tap waiting for a double tap
 
     func tapAndDoubleTap(declaredOnDouble: Bool) throws -> GestureModel {
         var m = ModelBuilder()
-        m.gesture("double-tap", .tap) { $0.parameters.taps = 2 }
+        m.gesture("double-tap", .tap) { $0.tap.taps = 2 }
         m.gesture("tap", .tap)
         if declaredOnDouble { m.require("double-tap", toBeFailedBefore: "tap") } else { m.require("tap", toFail: "double-tap") }
         return try m.build()
@@ -32,8 +32,8 @@ import Testing
         #expect(e.time == 430 * ms + 1)
         #expect(e.delayedFrom == 80 * ms)
         #expect(e.x == 300 && e.y == 200)
-        #expect(h.traceLog.contains("[root/tap] possible -> possible (required failure of double-tap)"))
-        #expect(h.traceLog.contains("[root/tap] possible -> recognized (double-tap failed)"))
+        #expect(h.traceLog.contains("[root/tap] possible -> pending (required failure of double-tap)"))
+        #expect(h.traceLog.contains("[root/tap] pending -> recognized (double-tap failed)"))
     }
 
     @Test(arguments: [false, true])
@@ -43,21 +43,47 @@ import Testing
             b.tap(2, x: 302, y: 201, at: 200 * ms)
         }
         #expect(h.log == ["double-tap recognized"])
-        #expect(h.traceLog.contains("[root/tap] possible -> failed (double-tap recognized)"))
+        #expect(h.traceLog.contains("[root/tap] pending -> failed (double-tap recognized)"))
     }
 
-    @Test func withoutTheRuleTheSingleTapWinsEachTap() throws {
-        // First come, first served: the single tap recognizes at the first lift and so
-        // prevents the double tap, which shared that contact (why the rule exists).
+    @Test(arguments: [("double-tap", "tap"), ("b-double", "a-single")])
+    func withoutTheRuleADoubleTapFiresTheSingleTapThenTheDoubleTap(names: (double: String, single: String)) throws {
+        // UIKit: a tap never prevents a tap with a higher tap count. The single tap recognizes
+        // at the first lift and leaves the double tap running; at the second lift the double
+        // tap (asked first, whatever the names) recognizes and prevents the single tap.
         var m = ModelBuilder()
-        m.gesture("double-tap", .tap) { $0.parameters.taps = 2 }
-        m.gesture("tap", .tap)
+        m.gesture(names.double, .tap) { $0.tap.taps = 2 }
+        m.gesture(names.single, .tap)
         let h = run(try m.build()) { b in
             b.tap(1, x: 300, y: 200, at: 0)
             b.tap(2, x: 302, y: 201, at: 200 * ms)
         }
-        #expect(h.log == ["tap recognized", "tap recognized"])
-        #expect(h.traceLog.contains("[root/double-tap] possible -> failed (prevented by tap)"))
+        #expect(h.log == ["\(names.single) recognized", "\(names.double) recognized"])
+        #expect(h.events.map(\.time) == [80 * ms, 280 * ms])
+        #expect(h.traceLog.contains("[root/\(names.single)] possible -> failed (prevented by \(names.double))"))
+        #expect(!h.traceLog.contains { $0.hasPrefix("[root/\(names.double)] possible -> failed") })
+    }
+
+    @Test func cannotPreventComposesWithTheTapRule() throws {
+        // The double tap declared unable to prevent the single one: both fire on the second tap.
+        var m = ModelBuilder()
+        m.gesture("double-tap", .tap) { $0.tap.taps = 2 }
+        m.gesture("tap", .tap) { $0.cannotBePreventedBy = [0] }
+        let h = run(try m.build()) { b in
+            b.tap(1, x: 300, y: 200, at: 0)
+            b.tap(2, x: 302, y: 201, at: 200 * ms)
+        }
+        #expect(h.log == ["tap recognized", "double-tap recognized", "tap recognized"])
+    }
+
+    @Test func aTapStillPreventsATapWithAsManyOrFewerTaps() throws {
+        // Two single taps on one view: the first asked (by name) wins, the other is prevented.
+        var m = ModelBuilder()
+        m.gesture("b", .tap)
+        m.gesture("a", .tap)
+        let h = run(try m.build()) { $0.tap(1, x: 300, y: 200, at: 0) }
+        #expect(h.log == ["a recognized"])
+        #expect(h.traceLog.contains("[root/b] possible -> failed (prevented by a)"))
     }
 
     // MARK: 2. pan versus swipe
@@ -193,7 +219,7 @@ import Testing
 
     @Test func aRunningPanPreventsALaterLongPress() throws {
         var m = ModelBuilder()
-        m.gesture("press", .longPress) { $0.parameters.allowableMovement = .millimeters(50) }
+        m.gesture("press", .longPress) { $0.longPress.allowableMovement = .millimeters(50) }
         m.gesture("pan", .pan)
         let h = run(try m.build()) { b in
             b.down(1, x: 300, y: 300, at: 0)
@@ -210,7 +236,7 @@ import Testing
     func edgeAndPan() throws -> GestureModel {
         var m = ModelBuilder()
         m.gesture("pan", .pan)
-        m.gesture("edge", .edgePan) { $0.parameters.edges = [.left] }
+        m.gesture("edge", .edgePan) { $0.edgePan.edges = [.left] }
         return try m.build()
     }
 

@@ -40,8 +40,8 @@ import Testing
 
     @Test func panMinimumAndMaximumTouches() throws {
         let model = try single(.pan) {
-            $0.parameters.minimumTouches = 2
-            $0.parameters.maximumTouches = 2
+            $0.pan.minimumTouches = 2
+            $0.pan.maximumTouches = 2
         }
         let one = run(model) { b in
             b.down(1, x: 100, y: 100, at: 0)
@@ -128,8 +128,8 @@ import Testing
         m.gesture("pinch", .pinch)
         m.simultaneous("pan", with: "pinch")
         m.gesture("tap", .tap) {
-            $0.parameters.touches = 2
-            $0.parameters.tapMaxMovement = .millimeters(50)
+            $0.tap.touches = 2
+            $0.tap.maxMovement = .millimeters(50)
         }
         m.simultaneous("tap", with: "pan")
         let h = run(try m.build()) { b in
@@ -174,7 +174,7 @@ import Testing
     }
 
     @Test func longPressAfterATap() throws {
-        let model = try single(.longPress) { $0.parameters.taps = 1 }
+        let model = try single(.longPress) { $0.longPress.taps = 1 }
         let h = run(model) { b in
             b.tap(1, x: 100, y: 100, at: 0)
             b.down(2, x: 101, y: 100, at: 200 * ms)
@@ -249,7 +249,7 @@ import Testing
 /// `maximumNumberOfTouches` after the pan began: the extra contacts are not the pan's.
 @Suite struct PanMaximumTouchesTests {
     @Test func aContactBeyondTheMaximumAfterBeganIsIgnored() throws {
-        let h = run(try single(.pan) { $0.parameters.maximumTouches = 1 }) { b in
+        let h = run(try single(.pan) { $0.pan.maximumTouches = 1 }) { b in
             b.down(1, x: 100, y: 100, at: 0)
             b.drag(1, toX: 150, toY: 100, from: 0, duration: 50 * ms, steps: 5)
             b.down(2, x: 500, y: 500, at: 60 * ms)
@@ -271,7 +271,7 @@ import Testing
     }
 
     @Test func tooManyContactsBeforeBeganFailIt() throws {
-        let h = run(try single(.pan) { $0.parameters.maximumTouches = 1 }) { b in
+        let h = run(try single(.pan) { $0.pan.maximumTouches = 1 }) { b in
             b.down(1, x: 100, y: 100, at: 0)
             b.down(2, x: 100, y: 300, at: 10 * ms)
             b.drag(1, toX: 150, toY: 100, from: 10 * ms, duration: 50 * ms, steps: 5)
@@ -282,7 +282,7 @@ import Testing
 
     /// Two contacts down in the frame that would exceed the maximum: the lower slot is taken.
     @Test func theEarliestContactsUpToTheMaximumCount() throws {
-        let h = run(try single(.pan) { $0.parameters.maximumTouches = 2 }) { b in
+        let h = run(try single(.pan) { $0.pan.maximumTouches = 2 }) { b in
             b.down(1, x: 100, y: 100, at: 0)
             b.drag(1, toX: 150, toY: 100, from: 0, duration: 50 * ms, steps: 5)
             b.down(2, x: 150, y: 200, at: 60 * ms)

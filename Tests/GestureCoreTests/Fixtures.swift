@@ -1,5 +1,6 @@
 import GestureCore
 import TestSupport
+import Testing
 
 // The default test panel: 1000 x 600 px screen, 250 x 150 mm (1 px = 0.25 mm), so
 // 3 mm = 12 px, 10 mm = 40 px, 10 pt = 6.23 px, 5 mm = 20 px.
@@ -18,6 +19,7 @@ func run(_ model: GestureModel, _ build: (inout FrameBuilder) -> Void) -> Engine
     let h = harness(model, builder: b)
     h.run(b.frames)
     h.settle()
+    #expect(h.engine.snapshot().engineBugs == 0, "illegal transitions: \(h.traceLog.filter { $0.hasSuffix("(engine bug: illegal transition, refused)") })")
     return h
 }
 

@@ -44,7 +44,7 @@ import Testing
         let h = harness(try model(withSwipe: false), builder: b)
         h.run(b.frames)
         var changed = try model(withSwipe: false)
-        changed.gestures[0].parameters.taps = 2 // the tap changes; the pan does not
+        changed.gestures[0].tap.taps = 2 // the tap changes; the pan does not
         h.replace(changed, at: 1000 * ms)
         #expect(!h.log.contains("pan cancelled"))
         var tail = b
@@ -78,7 +78,7 @@ import Testing
         // The removed swipe counts as failed, so the pan begins (index 0 in both models).
         #expect(h.log == ["pan began"])
         #expect(h.events.first?.delayedFrom == 40 * ms && h.events.first?.time == 150 * ms)
-        #expect(h.traceLog.contains("[root/pan] possible -> began (gesture 1 failed)"))
+        #expect(h.traceLog.contains("[root/pan] pending -> began (gesture 1 failed)"))
     }
 
     @Test func aPendingGestureWhoseSpecChangesIsDroppedSilently() throws {
@@ -91,7 +91,7 @@ import Testing
         h.replace(try model(withSwipe: false), at: 150 * ms) // the pan's requireToFail changed
         #expect(h.log.isEmpty)
         #expect(h.engine.snapshot().gestures.allSatisfy { $0.pendingSince == nil })
-        #expect(h.traceLog.contains("[root/pan] possible -> failed (configuration replaced)"))
+        #expect(h.traceLog.contains("[root/pan] pending -> failed (configuration replaced)"))
     }
 }
 

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SwipeTests {
     func swipe(to dx: Double, _ dy: Double, in duration: Int64, _ directions: Directions = .right) throws -> EngineHarness {
-        run(try single(.swipe) { $0.parameters.directions = directions }) { b in
+        run(try single(.swipe) { $0.swipe.directions = directions }) { b in
             b.down(1, x: 500, y: 300, at: 0)
             b.drag(1, toX: 500 + dx, toY: 300 + dy, from: 0, duration: duration, steps: 10)
             b.up(1, at: duration + 10 * ms)
@@ -28,7 +28,7 @@ import Testing
 
     @Test func theDeadlineIsInclusive() throws {
         // Reaching 10 mm exactly at 500 ms is too late: the deadline fires first.
-        let model = try single(.swipe) { $0.parameters.swipeMinimumSpeed = 10 }
+        let model = try single(.swipe) { $0.swipe.minSpeed = 10 }
         let late = run(model) { b in
             b.down(1, x: 500, y: 300, at: 0)
             b.move(1, x: 541, y: 300, at: 500 * ms)
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func twoFingerSwipeNeedsBoth() throws {
-        let model = try single(.swipe) { $0.parameters.touches = 2 }
+        let model = try single(.swipe) { $0.swipe.touches = 2 }
         let h = run(model) { b in
             b.down(1, x: 500, y: 300, at: 0)
             b.down(2, x: 500, y: 400, at: 0)

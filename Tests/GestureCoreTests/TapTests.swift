@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func minPressRejectsGhostContactsAndIsInclusive() throws {
-        let model = try single(.tap) { $0.parameters.minPress = 60 * ms }
+        let model = try single(.tap) { $0.tap.minPress = 60 * ms }
         let ghost = run(model) { $0.tap(1, x: 100, y: 100, at: 0, duration: 40 * ms) }
         #expect(ghost.log.isEmpty)
         #expect(ghost.traceLog.contains("[root/g] possible -> failed (held 40 ms < 60 ms)"))
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func doubleTapIntervalIsInclusive() throws {
-        let model = try single(.tap) { $0.parameters.taps = 2 }
+        let model = try single(.tap) { $0.tap.taps = 2 }
         // Lift at 80 ms; the next tap may go down at 80 + 350 ms exactly.
         let exact = run(model) { b in
             b.tap(1, x: 100, y: 100, at: 0)
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func theSecondTapMustLandNearTheFirst() throws {
-        let model = try single(.tap) { $0.parameters.taps = 2 }
+        let model = try single(.tap) { $0.tap.taps = 2 }
         let far = run(model) { b in
             b.tap(1, x: 100, y: 100, at: 0)
             b.tap(2, x: 141, y: 100, at: 200 * ms) // 10.25 mm away
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func twoFingerTapNeedsBothDownAtOnce() throws {
-        let model = try single(.tap) { $0.parameters.touches = 2 }
+        let model = try single(.tap) { $0.tap.touches = 2 }
         let together = run(model) { b in
             b.down(1, x: 100, y: 100, at: 0)
             b.down(2, x: 200, y: 100, at: 10 * ms)

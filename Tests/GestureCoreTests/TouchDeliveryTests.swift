@@ -67,7 +67,7 @@ import Testing
 
     @Test func anEdgePanCancelsWhatTheApplicationSawAndHidesTheRest() throws {
         var m = ModelBuilder()
-        m.gesture("edge", .edgePan) { $0.parameters.edges = [.left] }
+        m.gesture("edge", .edgePan) { $0.edgePan.edges = [.left] }
         let h = deliver(try m.build()) { b in
             b.down(1, x: 2, y: 300, at: 0)
             b.drag(1, toX: 200, toY: 300, from: 0, duration: 200 * ms, steps: 10)
@@ -149,7 +149,7 @@ import Testing
     @Test func threeFingerLongPressWithDelaysTouchesBeganShowsNoTouch() throws {
         var m = ModelBuilder()
         m.gesture("press3", .longPress) {
-            $0.parameters.touches = 3
+            $0.longPress.touches = 3
             $0.delivery.delaysTouchesBegan = true
         }
         let h = deliver(try m.build()) { b in
@@ -168,7 +168,7 @@ import Testing
     // MARK: delays_touches_ended
 
     func doubleTap() throws -> GestureModel {
-        try button { $0.gesture("double", .tap, on: "button") { $0.parameters.taps = 2 } }
+        try button { $0.gesture("double", .tap, on: "button") { $0.tap.taps = 2 } }
     }
 
     @Test func aLiftIsHeldWhileADoubleTapMayComeAndDeliveredWhenItFails() throws {
@@ -193,7 +193,7 @@ import Testing
     @Test func withoutDelaysTouchesEndedTheLiftGoesOutAtOnce() throws {
         let model = try button {
             $0.gesture("double", .tap, on: "button") {
-                $0.parameters.taps = 2
+                $0.tap.taps = 2
                 $0.delivery.delaysTouchesEnded = false
             }
         }

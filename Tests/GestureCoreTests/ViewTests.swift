@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func aGestureNeverMixesDevices() throws {
-        let model = try single(.tap) { $0.parameters.touches = 2 }
+        let model = try single(.tap) { $0.tap.touches = 2 }
         var a = FrameBuilder(device: DeviceID(1))
         var b = FrameBuilder(device: DeviceID(2))
         a.down(1, x: 100, y: 100, at: 0)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GestureCore
+import LinuxSystem
 import Logging
 import Testing
 import TouchInput
@@ -125,6 +126,76 @@ private final class TestClient {
         // Those already in are still served.
         clients[0].send(#"{"cmd":"status"}"# + "\n")
         #expect(try serve(loop) { clients[0].pump(); return clients[0].lines.count == 1 })
+    }
+
+    /// The request cap holds for every line, also after a newline: a status request
+    /// followed by a flood is answered, then the flood is refused and the connection
+    /// closed, and the server's buffer never held more than a line and a read budget.
+    @Test func everyLineIsCappedNotOnlyTheFirst() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        let flood = try TestClient(server.path)
+        let other = try TestClient(server.path)
+        try loop.runOnce(timeoutMilliseconds: 0)
+        flood.send(#"{"cmd":"status"}"# + "\n" + String(repeating: "x", count: 150_000))
+        other.send(#"{"cmd":"status"}"# + "\n")
+        #expect(try serve(loop) { flood.pump(); other.pump(); return flood.closed && other.lines.count == 1 })
+        #expect(flood.lines.count == 2)
+        #expect(try flood.json(0)["ok"]?["version"] == .string("test"))
+        #expect(try flood.json(1)["error"]?["code"] == .string("too-large"))
+        #expect(server.oversizedRequests == 1)
+        #expect(try other.json(0)["ok"] != nil)
+    }
+
+    /// A reply longer than the subscriber buffer still arrives whole: the buffer limits
+    /// the event stream only (a 1 MiB reload error used to end in "connection closed").
+    @Test func longRepliesArriveWhole() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        handler.reloadError = ControlError(code: "reload-failed", message: String(repeating: "e", count: 1 << 20))
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), subscriberBuffer: 4096, handler: handler, logger: logger)
+        let client = try TestClient(server.path, receiveBuffer: 4096)
+        client.send(#"{"cmd":"reload"}"# + "\n" + #"{"cmd":"status"}"# + "\n")
+        #expect(try serve(loop) { client.pump(); return client.lines.count == 2 || client.closed })
+        #expect(try client.json(0)["error"]?["message"]?.stringValue?.count == 1 << 20)
+        #expect(try client.json(1)["ok"] != nil)
+    }
+
+    /// Idle connections are closed after `idleTimeout`; when all are taken, the one idle
+    /// longest makes room, so the operator gets in (64 idle clients locked everyone out).
+    @Test func idleConnectionsMakeRoom() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        server.evictAfter = 200_000
+        var idle: [TestClient] = []
+        for _ in 0..<ControlServer.maximumConnections {
+            idle.append(try TestClient(server.path))
+            try loop.runOnce(timeoutMilliseconds: 0)
+        }
+        #expect(try serve(loop) { server.statusJSON["connections"] == .number(Double(ControlServer.maximumConnections)) })
+        usleep(300_000)
+        let operator_ = try TestClient(server.path)
+        operator_.send(#"{"cmd":"status"}"# + "\n")
+        #expect(try serve(loop) { operator_.pump(); return operator_.lines.count == 1 })
+        #expect(try operator_.json(0)["ok"] != nil)
+        #expect(server.evictedConnections == 1 && server.refusedConnections == 0)
+        #expect(try serve(loop) { idle[0].pump() })
+        #expect(try idle[0].json(0)["error"]?["code"] == .string("evicted"))
+
+        server.idleTimeout = 300_000
+        let quiet = try TestClient(server.path)
+        let started = MonotonicClock.now()
+        #expect(try serve(loop) { quiet.pump() })
+        #expect(MonotonicClock.now() - started >= 250_000)
+        #expect(try quiet.json(0)["error"]?["code"] == .string("idle"))
     }
 
     @Test func slowRequestIsCutOff() throws {

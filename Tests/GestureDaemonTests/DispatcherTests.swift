@@ -3,8 +3,11 @@ import Glibc
 #endif
 import GestureConfig
 import GestureCore
+import JSONOutput
+import LinuxSystem
 import Logging
 import Testing
+import TouchInput
 @testable import GestureDaemon
 
 @Suite struct DispatcherTests {
@@ -98,6 +101,51 @@ import Testing
         #expect(waitpid(group, &status, WNOHANG) == -1 && errno == ECHILD)
     }
 
+    /// A group that outlives SIGKILL (here a zombie of this test process, as a zombie
+    /// under a PID 1 that does not reap, or a process in uninterruptible sleep) is checked
+    /// on every few seconds and said once: SIGKILL and its warning used to repeat in a
+    /// tight loop, a core spinning and the journal flooded (#14 item 5).
+    @Test func aGroupThatOutlivesSIGKILLIsNotSpunOn() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let pidFile = dir.file("pid")
+        let records = LogRecords()
+        let config = try makeConfiguration([
+            ("stuck", .tap, [.recognized: [ActionSpec(kind: .command(
+                "trap '' TERM; echo $$ > '\(pidFile).tmp'; mv '\(pidFile).tmp' '\(pidFile)'; sleep 600"), timeout: 100_000)]]),
+        ], settings: { var s = DaemonSettings(); s.killGrace = 100_000; return s }())
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0,
+                                        logger: Logger(label: "test") { _ in CollectingLogHandler(records: records) })
+        dispatcher.dispatch(event())
+        #expect(try serve(loop) { readFile(pidFile) != nil })
+        let group = try #require(pid_t(readFile(pidFile)!.split(separator: "\n")[0]))
+        // A process of this test's in the command's group: killed, it stays a zombie the
+        // runner cannot reap, so the group never empties.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, group)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        var lingering = pid_t()
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("600"), nil]
+        defer { argv.forEach { free($0) } }
+        try #require(posix_spawn(&lingering, "/bin/sleep", nil, &attributes, argv, nil) == 0)
+        defer { var status: Int32 = 0; kill(lingering, SIGKILL); waitpid(lingering, &status, 0) }
+        let started = MonotonicClock.now()
+        var wakes = 0
+        try serve(loop, ceiling: 1.5) {
+            wakes += 1
+            return false
+        }
+        #expect(kill(lingering, 0) == 0 && MonotonicClock.now() - started >= 1_400_000)
+        let kills = records.lines.filter { $0.1.contains("SIGKILL") }
+        #expect(kills.count == 1, "\(kills.count) SIGKILL warnings: \(kills.prefix(3))")
+        #expect(dispatcher.counters.commandsTimedOut == 1)
+        // The loop slept: the 20 ms polls of `serve`, not a spin.
+        #expect(wakes < 150, "\(wakes) wakes in 1.5 s")
+    }
+
     @Test func capRefusesAndCooldownSkips() throws {
         var settings = DaemonSettings()
         settings.maxChildren = 2
@@ -166,7 +214,9 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let path = dir.file("app.sock")
-        let template = MessageTemplate(segments: [.text("swipe "), .field("direction"), .text(" at "), .field("x"), .text("\n")])
+        // No newline in the template: the message is a line all the same (nine taps used to
+        // reach a listener as 99 bytes without one).
+        let template = MessageTemplate(segments: [.text("swipe "), .field("direction"), .text(" at "), .field("x")])
         let config = try makeConfiguration([
             ("back", .swipe, [.recognized: [ActionSpec(kind: .socket(path: path, message: template, datagram: false))]]),
             ("json", .pinch, [.changed: [ActionSpec(kind: .socket(path: path, message: nil, datagram: false))]]),
@@ -206,6 +256,16 @@ import Testing
         received = []
         #expect(try serve(loop) { _ = pump(); return String(decoding: received, as: UTF8.self) == "swipe left at 120.3\n" })
         #expect(dispatcher.counters.socketMessagesSent == 3)
+    }
+
+    /// Exactly one newline ends every message, whatever the template's text ends with.
+    @Test(arguments: ["", "\n", "\r\n", "\n\n\n"])
+    func everyMessageEndsWithExactlyOneNewline(ending: String) throws {
+        let template = try CompiledTemplate(MessageTemplate(segments: [.text("at "), .field("x"), .text(ending)]))
+        var writer = JSONWriter()
+        let names = GestureNames(gestures: ["back"], types: [.swipe], views: ["root"])
+        template.render(event(0), names: names, origin: 0, into: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "at 120.3\n")
     }
 
     @Test func datagramQueueIsBounded() throws {

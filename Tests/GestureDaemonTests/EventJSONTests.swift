@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureCore
+import JSONOutput
 import Testing
 import TouchInput
 @testable import GestureDaemon
@@ -57,7 +58,7 @@ import TouchInput
         var writer = JSONWriter()
         template.render(GestureEvent(time: 0, gesture: 1, view: 0, state: .ended, device: DeviceID(1), scale: 2),
                         names: names, origin: 0, into: &writer)
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"g":"zoom","s":2.000}"#)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"g":"zoom","s":2.000}"# + "\n")
         #expect(throws: TemplateError.self) { try CompiledTemplate(MessageTemplate(segments: [.field("speed")])) }
     }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LinuxSystem
 import Testing
 @testable import GestureDaemon
 

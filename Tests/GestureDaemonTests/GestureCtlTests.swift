@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GestureCore
+import LinuxSystem
 import Logging
 import TestSupport
 import Testing
@@ -14,7 +15,10 @@ import Testing
         func status() -> JSONValue {
             .object([("version", .string("9.9")), ("uptime_s", .number(61)),
                      ("devices", .array([.object([("name", .string("Panel")), ("path", .string("/dev/input/event7")), ("contacts", .number(1))])])),
-                     ("dispatcher", DispatcherCounters().json)])
+                     ("dispatcher", DispatcherCounters().json),
+                     ("refused", .object([("connections", .number(3)), ("requests_too_large", .number(1)),
+                                          ("unadvertised_events", .number(7)), ("commands", .number(0)),
+                                          ("slots_clamped", .number(0))]))])
         }
         func reload() -> ControlReply {
             .failure(ControlError(code: "reload-failed", message: "gestures.toml:4:1: unknown key 'tapz'; keeping the running config"))
@@ -67,6 +71,9 @@ import Testing
         #expect(table.stdout.contains("version: 9.9\n"))
         #expect(table.stdout.contains("uptime:  1m 1s\n"))
         #expect(table.stdout.contains("  Panel  /dev/input/event7  1"))
+        // The refusal counters, so an operator sees them without reading the journal.
+        #expect(table.stdout.contains("refused at a limit (docs/LIMITS.md)\n  connections:         3\n"), "\(table.stdout)")
+        #expect(table.stdout.contains("  unadvertised events: 7\n"), "\(table.stdout)")
         let json = try gesturectl("status --json --socket '\(server.path)'", loop: loop, dir: dir)
         #expect(json.status == 0)
         #expect(try JSONParser.parse(json.stdout.utf8.dropLast()) == handler.status())
@@ -84,6 +91,29 @@ import Testing
         let absent = try gesturectl("status --socket '\(dir.file("none.sock"))'", loop: loop, dir: dir)
         #expect(exitStatus(absent.status) == 1)
         #expect(absent.stderr == "Error: gestured is not running: no socket at \(dir.file("none.sock")) (start it, or pass --socket)\n")
+    }
+
+    /// With every connection taken (and none idle long enough to make room), gesturectl
+    /// reads the daemon's `busy` reply instead of reporting "send failed: Broken pipe".
+    @Test func aFullTableSaysBusy() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = Handler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: Logger(label: "test"))
+        server.evictAfter = 60_000_000
+        var holders: [FileDescriptor] = []
+        for _ in 0..<ControlServer.maximumConnections {
+            let fd = try UnixSocket.make(datagram: false)
+            try UnixSocket.connect(fd, to: server.path)
+            holders.append(fd)
+            try loop.runOnce(timeoutMilliseconds: 0)
+        }
+        try serve(loop) { server.statusJSON["connections"] == .number(Double(ControlServer.maximumConnections)) }
+        let busy = try gesturectl("status --socket '\(server.path)'", loop: loop, dir: dir)
+        #expect(exitStatus(busy.status) == 1)
+        #expect(busy.stderr == "Error: gestured is busy (\(ControlServer.maximumConnections) connections)\n", "\(busy.stderr)")
+        #expect(server.refusedConnections >= 1)
     }
 
     @Test func monitorPrintsTheStream() throws {

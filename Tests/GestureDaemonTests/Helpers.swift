@@ -4,6 +4,7 @@ import Glibc
 import CLinuxShims
 import GestureConfig
 import GestureCore
+import LinuxSystem
 import Testing
 import TouchInput
 @testable import GestureDaemon
@@ -59,7 +60,7 @@ func makeModel(_ gestures: [(String, GestureType)]) throws -> GestureModel {
         ViewSpec(name: "panel", parent: 0, frame: Rect(x: 0, y: 0, width: 400, height: 600)),
     ]
     let specs = gestures.map {
-        GestureSpec(name: $0.0, type: $0.1, view: 1, parameters: GestureDefaults.parameters(for: $0.1))
+        GestureSpec(name: $0.0, view: 1, parameters: GestureDefaults.parameters(for: $0.1))
     }
     return try GestureModel(screen: ScreenSize(width: 800, height: 600), views: views, gestures: specs)
 }

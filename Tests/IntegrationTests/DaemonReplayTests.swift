@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LinuxSystem
 import TestSupport
 import Testing
 @testable import GestureDaemon
@@ -48,9 +49,10 @@ struct DaemonReplayTests {
         let commandLines = (readText(log) ?? "").split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         #expect(commandLines.allSatisfy { $0.count == 7 && $0[0...3] == ["tap", "tap", "recognized", "1"] && $0[6] == "from-config" })
         #expect(positions(commandLines.map { ($0[4], $0[5]) }) == positions(expected))
-        // Socket messages: the template filled in, one datagram per recognition.
+        // Socket messages: the template filled in, one datagram per recognition, each a line.
         #expect(eventually { app.receiveAll(); return app.messages.count == expected.count })
-        let words = app.messages.map { $0.split(separator: " ").map(String.init) }
+        #expect(app.messages.allSatisfy { $0.hasSuffix("\n") && $0.dropLast().allSatisfy { $0 != "\n" } })
+        let words = app.messages.map { $0.dropLast().split(separator: " ").map(String.init) }
         #expect(words.allSatisfy { $0.count == 4 && $0[0] == "tap" && $0[1] == "recognized" })
         #expect(positions(words.map { ($0[2], $0[3]) }) == positions(expected))
 
@@ -138,6 +140,75 @@ struct DaemonReplayTests {
         try daemon.stop()
     }
 
+    /// Commands that background a process and exit (`sleep &`, even through `setsid`)
+    /// no longer escape: what they leave comes back to gestured (a child subreaper), counts
+    /// against max_children, is killed at the command's timeout, and is gone after SIGTERM.
+    /// It used to be 180 sleeps at once, status saying 0 running, all outliving the daemon.
+    @Test func whatCommandsLeaveRunningIsCountedTimedOutAndKilled() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        // Distinct durations mark this test's sleeps among the machine's processes.
+        try writeText(TestConfig.tapAndPan(daemon: "max_children = 2\nkill_grace = \"200ms\"", tapActions: [
+            "command = 'sleep 61.25 & exit 0'\ntimeout = \"1500ms\"",
+            "command = 'setsid sleep 61.5 & exit 0'\ntimeout = \"1500ms\"",
+        ]), to: config)
+        func sleeps() -> Int {
+            (try? ChildProcess.run("/bin/sh", arguments: ["-c", "pgrep -c -f '^sleep 61\\.(25|5)$' || true"]))
+                .flatMap { Int($0.output.split(separator: "\n").first ?? "") } ?? -1
+        }
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps, speed: 4)
+        _ = try daemon.request("replay-start")
+        var most = 0
+        #expect(eventually {
+            most = max(most, sleeps())
+            return (try? daemon.status()["replay"]?["state"]) == .string("finished")
+        })
+        let dispatcher = try daemon.status()["dispatcher"]
+        #expect(most <= 2, "\(most) sleeps at once with max_children = 2")
+        #expect(dispatcher?["commands_refused"]?.intValue ?? 0 > 0, "\(String(describing: dispatcher))")
+        #expect(try daemon.status()["refused"]?["commands"] == dispatcher?["commands_refused"])
+        // The timeout ends them although their shells are long gone.
+        #expect(eventually(ceiling: 5) { sleeps() == 0 }, "sleeps left: \(sleeps())\n\(daemon.log)")
+        #expect(eventually { (try? daemon.status()["dispatcher"]?["running_children"]) == .number(0) })
+        #expect(try daemon.status()["dispatcher"]?["commands_timed_out"]?.intValue ?? 0 > 0)
+        // The refusals were logged once per run, with their count.
+        let refusedLines = daemon.log.split(separator: "\n").filter { $0.contains("refused") }
+        #expect(refusedLines.count <= 2 * (dispatcher?["commands_started"]?.intValue ?? 0), "\(refusedLines)")
+
+        // And at shutdown: what runs is killed.
+        _ = try? daemon.request("status")
+        try daemon.stop()
+        #expect(eventually(ceiling: 3) { sleeps() == 0 })
+    }
+
+    /// SIGTERM mid-pan: the pan ends as cancelled, its `on.cancelled` command runs, the
+    /// stream's last line says the daemon is stopping, and `gesturectl monitor` ends with
+    /// status 0 saying so (it used to exit 1 with "gestured closed the stream").
+    @Test func sigtermMidGestureCancelsItAndEndsTheStreamCleanly() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        let cancelled = dir.file("cancelled")
+        try writeText(TestConfig.tapAndPan() + "[[gesture.drag.on.cancelled]]\ncommand = 'echo \"$GESTURE_STATE\" > \(cancelled)'\n",
+                      to: config)
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.drag)
+        let out = dir.file("monitor.out"), status = dir.file("monitor.status")
+        let monitor = try ChildProcess.run("/bin/sh", arguments: ["-c",
+            "( '\(Binary.gesturectl)' monitor --socket '\(daemon.socket)' > '\(out)' 2>&1; echo $? > '\(status)' ) < /dev/null > /dev/null 2>&1 & echo started"])
+        #expect(monitor.output.contains("started"))
+        #expect(eventually { (try? daemon.status()["control"]?["subscribers"]) == .number(1) })
+        _ = try daemon.request("replay-start")
+        #expect(eventually { (readText(out) ?? "").contains("drag pan changed") }, "\(readText(out) ?? "")")
+        try daemon.stop()
+        #expect(eventually(ceiling: 5) { readText(status) != nil })
+        let text = readText(out) ?? ""
+        #expect(readText(status) == "0\n", "monitor: \(text)")
+        #expect(text.contains("drag pan cancelled"), "\(text)")
+        #expect(text.hasSuffix("gestured is stopping (SIGTERM)\n"), "\(text)")
+        #expect(readText(cancelled) == "cancelled\n", "\(daemon.log)")
+    }
+
     @Test func aBadFileOnSIGHUPKeepsTheRunningConfigAndStatusShowsWhy() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -168,6 +239,26 @@ struct DaemonReplayTests {
         #expect(taken.status == 0 && taken.stdout.contains("reloaded"), "\(taken)")
         #expect(try gestureNames() == ["tap", "drag", "hold"])
         #expect(try daemon.status()["config"]?["last_reload"]?["ok"] == .bool(true))
+        try daemon.stop()
+    }
+
+    /// A FIFO as the config path (#18): `gesturectl check` and a reload refuse it at once,
+    /// saying what it is, instead of waiting for a writer (`timeout` ends a hang: 124).
+    @Test func aFIFOAsTheConfigIsRefusedPromptly() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let fifo = dir.file("fifo.toml")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let check = try runTool("/usr/bin/timeout", ["10", Binary.gesturectl, "check", fifo], dir: dir)
+        #expect(check.status == 1 && check.stderr.contains("fifo.toml: error: cannot read the config file: is a FIFO"), "\(check)")
+
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        try #require(unlink(config) == 0 && mkfifo(config, 0o600) == 0)
+        let refused = try runTool("/usr/bin/timeout", ["10", Binary.gesturectl, "reload", "--socket", daemon.socket], dir: dir)
+        #expect(refused.status != 0 && refused.stderr.contains("is a FIFO"), "\(refused)")
+        #expect(try daemon.status()["gestures"]?.arrayValue?.count == 2)
         try daemon.stop()
     }
 

@@ -96,6 +96,34 @@ struct StreamInputTests {
         #expect(access(dir.file("s.sock"), F_OK) != 0)
     }
 
+    /// A protocol-A device fed EV_ABS codes it does not advertise (above ABS_MAX libmtdev
+    /// indexed its table with and crashed: exit 139): they are dropped and counted, and a
+    /// contact after them is still recognized as a tap.
+    @Test func unadvertisedCodesOnAProtocolADeviceAreDroppedAndCounted() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        let desc = dir.file("a.desc")
+        try writeText("N: protoA\nI: 0003 0000 0000 0000\nP: 02\nB: 00 0b\nB: 03 03 00 00 00 00 00 60\n"
+                      + "A: 00 0 799 0 0 0\nA: 01 0 479 0 0 0\nA: 35 0 799 0 0 0\nA: 36 0 479 0 0 0\n", to: desc)
+        var events: [RawInputEvent] = []
+        for code: UInt16 in [0x61, 0x60, 0x100, 0xc3a0, 0x40, 0x48] {
+            events += [RawInputEvent(type: 3, code: code, value: 1, time: 0), RawInputEvent(type: 0, code: 0, value: 0, time: 0)]
+        }
+        events += [RawInputEvent(type: 1, code: 0x14a, value: 1, time: 0)]   // BTN_TOUCH: not advertised either
+        let stream = dir.file("a.bin")
+        let file = fopen(stream, "w")
+        let bytes = records(events[...])
+        _ = fwrite(bytes, 1, bytes.count, file)
+        fclose(file)
+        let daemon = try GesturedProcess(config: config, dir: dir, arguments: ["--stream", stream, "--desc", desc])
+        #expect(eventually { daemon.log.contains("the device is detached") }, "\(daemon.log)")
+        let status = try daemon.status()
+        #expect(status["refused"]?["unadvertised_events"] == .number(7), "\(status)")
+        try daemon.stop()
+    }
+
     /// At the end of the stream the device is detached and the daemon goes on.
     @Test func theEndOfStandardInputDetachesTheDevice() throws {
         let (dir, config, desc, _) = try setUp()

@@ -5,6 +5,9 @@ enum TestConfig {
     /// The gestures every test config has (the goldens' config, `Goldens/test.toml`).
     static var goldenPath: String { goldensDirectory + "/test.toml" }
 
+    /// The repository's shipped `config/gestures.toml`.
+    static var shippedPath: String { goldensDirectory + "/../../../config/gestures.toml" }
+
     static var goldensDirectory: String {
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast()

@@ -95,7 +95,7 @@ public struct ModelBuilder {
     /// Adds a gesture with its type's defaults, changed by `configure`.
     public mutating func gesture(_ name: String, _ type: GestureType, on view: String = "root",
                                  _ configure: (inout GestureSpec) -> Void = { _ in }) {
-        var spec = GestureSpec(name: name, type: type, view: viewIndex(view), parameters: GestureDefaults.parameters(for: type))
+        var spec = GestureSpec(name: name, view: viewIndex(view), parameters: GestureDefaults.parameters(for: type))
         configure(&spec)
         gestures.append(spec)
     }

@@ -43,6 +43,15 @@ public struct FrameBuilder {
 
     public mutating func up(_ id: Int32, at time: Int64) { finish(id, .ended, at: time) }
 
+    /// The panel reports a live touch's tool type anew (`ABS_MT_TOOL_TYPE`), without moving it.
+    public mutating func tool(_ id: Int32, _ tool: ToolType, at time: Int64) {
+        guard live[id] != nil else { preconditionFailure("tool of touch \(id), which is not down") }
+        live[id]?.toolType = tool
+        frame(at: time) // lists every live contact
+        let last = frames.count - 1
+        for i in frames[last].contacts.indices where frames[last].contacts[i].id == id { frames[last].contacts[i].toolType = tool }
+    }
+
     public mutating func cancel(_ id: Int32, at time: Int64) { finish(id, .cancelled, at: time) }
 
     /// A stationary frame at `time` (time passes with contacts held).

@@ -1,5 +1,6 @@
 import GestureCore
 import Glibc
+import LinuxSystem
 import Testing
 @testable import TouchInput
 
@@ -116,7 +117,7 @@ private func descriptorTarget(_ fd: Int32) throws -> String {
     /// The data segment (heap) in bytes, from /proc/self/statm (glibc's mallinfo2 is not
     /// visible to Swift without a shim).
     private func heapInUse() -> Int {
-        let statm = (try? TextFile.readBytes("/proc/self/statm")) ?? []
+        let statm = (try? WholeFile.read("/proc/self/statm", maximumSize: 4096)) ?? []
         let fields = String(decoding: statm, as: UTF8.self).split(separator: " ")
         return fields.count > 5 ? (Int(fields[5]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
     }

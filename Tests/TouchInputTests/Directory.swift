@@ -1,4 +1,5 @@
 import Glibc
+import LinuxSystem
 import TouchInput
 
 /// The names in a directory (tests only).

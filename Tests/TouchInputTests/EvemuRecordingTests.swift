@@ -1,4 +1,5 @@
 import Glibc
+import LinuxSystem
 import TestSupport
 import Testing
 @testable import TouchInput
@@ -111,9 +112,28 @@ import Testing
         #expect(recording.events.map(\.time) == [0, 92])
     }
 
-    @Test func anAxisWithoutAnALineIsAnError() {
+    /// The error names the B: line that enabled the axis (it used to say line 0).
+    @Test func anAxisWithoutAnALineIsAnErrorAtItsBLine() {
         let missing = Self.header.replacingOccurrences("A: 36 0 2559 0 0 11\n", with: "")
-        #expect(throws: EvemuError.self) { try parse("", header: missing) }
+        #expect(throws: EvemuError(path: "test.evemu", line: 12,
+                                   problem: "ABS_MT_POSITION_Y is enabled by this B: line but has no A: line",
+                                   text: "B: 03 00 00 00 00 00 80 61 42")) { try parse("", header: missing) }
+    }
+
+    /// A slot maximum no panel has is refused at its A: line: the normalizer allocates per
+    /// slot (2147483647 aborted, 10000000 took 764 MB and over a second).
+    @Test(arguments: [Int32.max, 100_000_000, 10_000_000, 64])
+    func aSlotMaximumAboveTheBoundIsRefusedWithItsLine(maximum: Int32) {
+        let huge = Self.header.replacingOccurrences("A: 2f 0 9 0 0 0", with: "A: 2f 0 \(maximum) 0 0 0")
+        do {
+            _ = try parse("", header: huge)
+            Issue.record("accepted ABS_MT_SLOT maximum \(maximum)")
+        } catch {
+            #expect(error.line == 13 && error.text == "A: 2f 0 \(maximum) 0 0 0", "\(error)")
+            #expect(error.problem.contains("at most \(TouchDeviceInfo.maximumSlots)"), "\(error)")
+        }
+        let largest = Self.header.replacingOccurrences("A: 2f 0 9 0 0 0", with: "A: 2f 0 \(TouchDeviceInfo.maximumSlots - 1) 0 0 0")
+        #expect(throws: Never.self) { try parse("", header: largest) }
     }
 
     @Test func aMissingFileIsASystemErrorNamingThePath() {
@@ -157,8 +177,11 @@ import Testing
             let type = [InputCodes.evSyn, InputCodes.evKey, InputCodes.evAbs, 4, 0x11].randomElement(using: &random)!
             let code = UInt16.random(in: 0...InputCodes.maximumCode(ofType: type)!, using: &random)
             if type == InputCodes.evAbs {
-                let low = Int32.random(in: -5000...5000, using: &random)
-                caps.enable(type: type, code: code, info: AbsInfo(minimum: low, maximum: low + Int32.random(in: 0...70000, using: &random),
+                // A slot axis within the slot bound (recordings beyond it are refused).
+                let slot = code == InputCodes.absMTSlot
+                let low = slot ? 0 : Int32.random(in: -5000...5000, using: &random)
+                let span = Int32.random(in: 0...(slot ? Int32(TouchDeviceInfo.maximumSlots - 1) : 70000), using: &random)
+                caps.enable(type: type, code: code, info: AbsInfo(minimum: low, maximum: low + span,
                                                                  fuzz: Int32.random(in: 0...8, using: &random), flat: 0,
                                                                  resolution: Int32.random(in: 0...100, using: &random)))
             } else if type != InputCodes.evSyn {

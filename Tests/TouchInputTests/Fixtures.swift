@@ -62,6 +62,8 @@ struct Stream {
     func absX(_ v: Int32) -> Stream { add(InputCodes.evAbs, InputCodes.absX, v) }
     func absY(_ v: Int32) -> Stream { add(InputCodes.evAbs, InputCodes.absY, v) }
     func touch(_ down: Bool) -> Stream { add(InputCodes.evKey, InputCodes.btnTouch, down ? 1 : 0) }
+    /// Any event, advertised by the device or not.
+    func raw(_ type: UInt16, _ code: UInt16, _ v: Int32) -> Stream { add(type, code, v) }
     func mtReport() -> Stream { add(InputCodes.evSyn, InputCodes.synMTReport, 0) }
     func dropped() -> Stream { add(InputCodes.evSyn, InputCodes.synDropped, 0) }
     /// Ends the frame and advances time by 10 ms.

@@ -1,4 +1,5 @@
 import GestureCore
+import JSONOutput
 import Testing
 @testable import TouchInput
 

@@ -80,6 +80,43 @@ import Testing
         #expect(h.normalizer.counters.outOfRangeSlots == 2)
     }
 
+    /// A live device that declares more slots than `maximumSlots` is clamped: the normalizer
+    /// is small and quick to make, slots past the bound count as out of range.
+    @Test func aHugeSlotCountIsClampedForALiveDevice() {
+        let info = Fixture.protocolB(slots: .max)
+        #expect(info.slotsClamped && info.declaredSlotCount == Int(Int32.max))
+        #expect(info.slotCount == TouchDeviceInfo.maximumSlots)
+        let h = Harness(info)
+        let frames = h.run(Stream().slot(63).track(1).x(10).y(10).slot(64).track(2).x(20).y(20).report())
+        #expect(frames.map(\.summary) == [["0:began@10,10#63"]])
+        #expect(h.normalizer.counters.outOfRangeSlots == 1)
+        #expect(!Fixture.protocolB(slots: 64).slotsClamped)
+    }
+
+    /// Events the device does not advertise are counted and dropped before anything looks at
+    /// them: an unadvertised axis changes nothing, a key or type it lacks likewise.
+    @Test func unadvertisedEventsAreDroppedAndCounted() {
+        let h = Harness(Fixture.protocolB())
+        let frames = h.run(Stream()
+            .slot(0).track(1).x(10).y(10).pressure(99).report()
+            .raw(InputCodes.evAbs, 0x3f, 5).raw(InputCodes.evKey, 0x110, 1).raw(4, 5, 1).raw(0x1f, 0, 0).raw(0x100, 0, 0)
+            .raw(InputCodes.evSyn, 0x0f, 0).x(20).report())
+        #expect(frames.map(\.summary) == [["0:began@10,10#0"], ["0:moved@20,10#0"]])
+        #expect(frames[0].contacts[0].pressure == nil)
+        #expect(h.normalizer.counters.unadvertised == 7)
+    }
+
+    /// libmtdev indexes a 64-entry table by the raw code: codes above ABS_MAX crashed it
+    /// (0x60, 0x61, 0x100, 0xc3a0) or corrupted its stack (0x40, 0x48). They never reach it.
+    @Test func protocolACodesAboveABSMaxNeverReachLibmtdev() {
+        let h = Harness(Fixture.protocolA())
+        var stream = Stream().x(100).y(50).mtReport()
+        for code: UInt16 in [0x40, 0x48, 0x60, 0x61, 0x100, 0xc3a0, 0xffff] { stream = stream.raw(InputCodes.evAbs, code, 1) }
+        let frames = h.run(stream.report())
+        #expect(frames.map(\.summary) == [["0:began@100,50#0"]])
+        #expect(h.normalizer.counters.unadvertised == 7)
+    }
+
     @Test func synDroppedCancelsContactsThatVanished() {
         let h = Harness(Fixture.protocolB())
         h.run(Stream().slot(0).track(1).x(10).y(10).slot(1).track(2).x(20).y(20).report())
@@ -134,6 +171,28 @@ import Testing
         #expect(plainFrame.contacts[0].pressure == nil)
         #expect(plainFrame.contacts[0].touchMajor == nil)
         #expect(plainFrame.contacts[0].toolType == .finger)
+    }
+
+    @Test func theToolTypeIsTrackedPerSlotAndMayChangeMidContact() {
+        // A finger becomes a palm (the engine cancels it), a palm ends, and the next contact in
+        // the slot keeps the slot's tool type until the panel says otherwise (the kernel drops
+        // a value equal to the slot's previous one).
+        let h = Harness(Fixture.protocolB(toolType: true))
+        let frames = h.run(Stream()
+            .slot(0).track(1).x(10).y(10).slot(1).track(2).x(50).y(50).report()
+            .slot(0).tool(2).slot(1).x(51).report()
+            .slot(0).x(12).report()
+            .slot(0).track(-1).report()
+            .slot(0).track(3).report()
+            .slot(0).tool(0).report())
+        #expect(frames.map { $0.contacts.map(\.toolType) } == [
+            [.finger, .finger], [.palm, .finger], [.palm, .finger], [.palm, .finger], [.palm, .finger], [.finger, .finger],
+        ])
+        #expect(frames[1].contacts.map(\.phase) == [.stationary, .moved])
+        #expect(frames[1].contacts[0].id == frames[0].contacts[0].id)
+        #expect(frames[3].contacts[0].phase == .ended)
+        #expect(frames[4].contacts[0].phase == .began)
+        #expect(h.ledger.violations.isEmpty)
     }
 
     @Test func cancelAllEndsEveryLiveContact() {

@@ -29,6 +29,10 @@ int cls_accept4(int fd, int flags);
 /// pidfd_open(2): an fd that becomes readable when the process exits; -1 with errno set.
 int cls_pidfd_open(pid_t pid);
 
+/// prctl(PR_SET_CHILD_SUBREAPER, 1): orphaned descendants are reparented to this process
+/// instead of init. 0, or -1 with errno set.
+int cls_set_child_subreaper(void);
+
 /// The wait(2) status macros.
 int cls_wifexited(int status);
 int cls_wexitstatus(int status);

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import JSONOutput
+import LinuxSystem
 import TouchInput
 
 /// Why gesturectl could not talk to the daemon, worded for the person at the terminal.
@@ -21,7 +23,8 @@ public enum ControlClientError: Error, CustomStringConvertible {
             "gestured is not running: nothing listens at \(path) (a stale socket?)"
         case .io(let error): "control socket: \(error)"
         case .protocolViolation(let what): "unexpected reply from gestured: \(what)"
-        case .daemon(let error): "gestured: \(error.message)"
+        // "gestured is busy (64 connections)" says it all.
+        case .daemon(let error): error.code == "busy" ? error.message : "gestured: \(error.message)"
         case .streamEnded: "gestured closed the stream (it stopped, or this monitor fell too far behind and was dropped)"
         }
     }
@@ -60,7 +63,17 @@ public final class ControlClient {
     /// Sends `{"cmd": command, ...extra}` and returns the value of `ok`; throws the
     /// daemon's error reply as `.daemon`.
     public func request(_ command: String, _ extra: [(String, JSONValue)] = []) throws(ControlClientError) -> JSONValue {
-        try send(.object([("cmd", .string(command))] + extra))
+        do {
+            try send(.object([("cmd", .string(command))] + extra))
+        } catch {
+            // A daemon that turned the connection away (busy) answered before the request
+            // was sent and closed: its reply says why better than EPIPE does.
+            if case .io = error, let line = try? readLine(), let reply = try? JSONParser.parse(line),
+               let refusal = reply["error"] {
+                throw .daemon(ControlError(code: refusal["code"]?.stringValue ?? "?", message: refusal["message"]?.stringValue ?? "?"))
+            }
+            throw error
+        }
         guard let line = try readLine() else { throw .protocolViolation("connection closed before the reply") }
         let reply: JSONValue
         do { reply = try JSONParser.parse(line) } catch { throw .protocolViolation("\(error)") }
@@ -98,10 +111,9 @@ public final class ControlClient {
                 return line
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = recv(fd.rawValue, &chunk, chunk.count, 0)
+            let n = retryingInterrupted { recv(fd.rawValue, &chunk, chunk.count, 0) }
             if n == 0 { return nil }
             if n < 0 {
-                if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { throw .protocolViolation("no reply in time") }
                 throw .io(SystemError("recv", path))
             }

@@ -2,70 +2,110 @@
 import Glibc
 #endif
 import GestureCore
+import LinuxSystem
 
-/// One client of the control socket: reads request lines, buffers what it cannot send at
-/// once up to `outputLimit`, and is told to go away when that overflows.
+/// One client of the control socket: reads request lines within a per-turn budget, holds
+/// what it cannot send at once, and is told to go away when a subscriber's backlog passes
+/// `outputLimit`. Replies to requests are never cut: while one waits to be sent, the
+/// connection's next requests are not read (the client's own backlog is what it waits on).
 final class ControlConnection {
     enum Mode: Equatable {
         case requests
         case subscriber(trace: Bool)
     }
 
+    /// Bytes read from one connection per wake, so a client that streams cannot hold the
+    /// loop while others wait (the loop is level-triggered and comes back for the rest).
+    static let readBudget = 16 * 1024
+
     let fd: FileDescriptor
     var mode: Mode = .requests
     /// When the first byte of an unfinished request arrived.
     private(set) var partialSince: Microseconds?
+    /// When a request was last answered, or the connection was accepted.
+    private(set) var lastActive: Microseconds
     /// Close once the pending output is sent (after a fatal error reply).
     var closeAfterFlush = false
     private var input: [UInt8] = []
+    /// Start of the first unanswered line in `input`.
+    private var inputStart = 0
     private var output: [UInt8] = []
     private var outputStart = 0
-    private let outputLimit: Int
+    /// Bytes a subscriber may fall behind by; replies to requests are not limited.
+    var outputLimit: Int
+    /// What the loop watches the descriptor for (kept to skip needless `epoll_ctl` calls).
+    var interest: EventLoop.Events = .readable
 
-    init(fd: FileDescriptor, outputLimit: Int) {
+    init(fd: FileDescriptor, outputLimit: Int, now: Microseconds) {
         self.fd = fd
         self.outputLimit = outputLimit
+        lastActive = now
     }
 
     var hasPendingOutput: Bool { outputStart < output.count }
 
+    /// Idle: asks nothing, owes nothing, and is not a subscriber (may be closed or evicted).
+    var isIdle: Bool { mode == .requests && partialSince == nil && !hasPendingOutput && inputStart == input.count }
+
     enum ReadResult {
-        case lines([ArraySlice<UInt8>])
-        case oversized
+        /// Read what there was (maybe nothing).
+        case read
+        /// The peer is gone (end of file or error) and no complete line waits.
         case closed
     }
 
-    /// Reads what is there; returns the complete lines, `oversized` when a line grows past
-    /// `maximumLine`, `closed` at end of file or error.
-    func read(maximumLine: Int) -> ReadResult {
-        var ended = false
-        while true {
+    /// Reads up to `readBudget` bytes.
+    func read() -> ReadResult {
+        if inputStart > 0 {
+            input.removeSubrange(..<inputStart)
+            inputStart = 0
+        }
+        var budget = Self.readBudget
+        while budget > 0 {
             do {
-                guard let n = try fd.readAvailable(into: &input, max: 4096) else { break }
-                if n == 0 { ended = true; break }
+                guard let n = try fd.readAvailable(into: &input, max: min(4096, budget)) else { break }
+                if n == 0 { return hasCompleteLine ? .read : .closed }
+                budget -= n
             } catch {
-                ended = true
-                break
+                return hasCompleteLine ? .read : .closed
             }
-            if input.count > maximumLine && !input.contains(UInt8(ascii: "\n")) { return .oversized }
         }
-        var lines: [ArraySlice<UInt8>] = []
-        var start = input.startIndex
-        while let newline = input[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if newline - start > maximumLine { return .oversized }
-            lines.append(input[start..<newline])
-            start = newline + 1
+        return .read
+    }
+
+    /// Forgets what was read (a subscriber's input is read only to see it close).
+    func discardInput() {
+        input.removeAll(keepingCapacity: true)
+        inputStart = 0
+    }
+
+    private var hasCompleteLine: Bool { input[inputStart...].contains(UInt8(ascii: "\n")) }
+
+    enum LineResult {
+        case line(ArraySlice<UInt8>)
+        /// The next line is (or already grows) longer than the limit.
+        case oversized
+        /// No complete line yet.
+        case none
+    }
+
+    /// The next complete request line, checking every line against `maximumLine`.
+    func nextLine(maximumLine: Int, now: Microseconds) -> LineResult {
+        let rest = input[inputStart...]
+        guard let newline = rest.firstIndex(of: UInt8(ascii: "\n")) else {
+            partialSince = rest.isEmpty ? nil : (partialSince ?? now)
+            return rest.count > maximumLine ? .oversized : .none
         }
-        input = Array(input[start...])
-        if input.count > maximumLine { return .oversized }
-        partialSince = input.isEmpty ? nil : (partialSince ?? MonotonicClock.now())
-        if ended && lines.isEmpty { return .closed }
-        return .lines(lines)
+        guard newline - inputStart <= maximumLine else { return .oversized }
+        inputStart = newline + 1
+        partialSince = nil
+        lastActive = now
+        return .line(rest[..<newline])
     }
 
     enum SendResult {
         case sent
-        /// More than `outputLimit` bytes would wait: the client is too slow.
+        /// More than `outputLimit` bytes would wait: the subscriber is too slow.
         case overflow
         /// The peer is gone.
         case failed
@@ -83,6 +123,7 @@ final class ControlConnection {
         } else {
             output.append(contentsOf: bytes)
         }
+        guard case .subscriber = mode else { return .sent }
         return output.count - outputStart <= outputLimit ? .sent : .overflow
     }
 

@@ -3,20 +3,30 @@ import Glibc
 #endif
 import CLinuxShims
 import GestureCore
+import JSONOutput
+import LinuxSystem
 import Logging
 import TouchInput
 
 /// The control and event socket: a Unix stream socket speaking JSON lines. Requests are
 /// `{"cmd": ...}` objects, replies `{"ok": ...}` or `{"error": {"code", "message"}}`;
 /// `subscribe` turns a connection into an event stream. Nothing a client sends or fails to
-/// read can stall the loop: requests are bounded in size and time, output in bytes.
+/// read can stall the loop or lock others out: every request line is bounded in size and
+/// time, each connection gets a read budget per wake, idle connections are closed (and the
+/// oldest idle one makes room when the table is full), and a subscriber's backlog is
+/// bounded in bytes. Replies to requests always arrive whole.
 public final class ControlServer {
     /// The longest request line accepted.
     public static let maximumRequest = 64 * 1024
     /// How long a started request line may take to finish.
     public static let requestTimeout: Microseconds = 5_000_000
-    /// Connections served at once; more are answered with an error and closed.
+    /// Connections served at once. When all are taken, the one idle longest (at least
+    /// `evictAfter`) makes room; with none idle, more are answered `busy` and closed.
     public static let maximumConnections = 64
+    /// How long a connection that is not a subscriber may sit without a request.
+    public var idleTimeout: Microseconds = 30_000_000
+    /// How long a connection must have been idle to be closed for a newcomer.
+    public var evictAfter: Microseconds = 1_000_000
 
     public let path: String
     private let loop: EventLoop
@@ -32,6 +42,14 @@ public final class ControlServer {
     public var subscriberBuffer: Int
     /// Subscribers dropped for not keeping up.
     public private(set) var droppedSubscribers = 0
+    /// Connections answered `busy` and closed because the table was full.
+    public private(set) var refusedConnections = 0
+    /// Request lines refused for being longer than `maximumRequest`.
+    public private(set) var oversizedRequests = 0
+    /// Idle connections closed to make room for a new one.
+    public private(set) var evictedConnections = 0
+    private var busyRun = FailureRun()
+    private var oversizedRun = FailureRun()
 
     /// Binds `path` (replacing a stale socket, refusing a live one), sets its mode and
     /// group, and starts accepting.
@@ -86,6 +104,7 @@ public final class ControlServer {
             ("connections", .number(Double(connections.count))),
             ("subscribers", .number(Double(subscriberCount))),
             ("dropped_subscribers", .number(Double(droppedSubscribers))),
+            ("evicted_connections", .number(Double(evictedConnections))),
         ])
     }
 
@@ -108,7 +127,7 @@ public final class ControlServer {
             guard case .subscriber(let wantsTrace) = connection.mode, wantsTrace || !trace else { continue }
             switch connection.send(line) {
             case .sent:
-                if connection.hasPendingOutput { loop.modify(fd: connection.fd.rawValue, events: [.readable, .writable]) }
+                updateInterest(connection)
             case .overflow:
                 droppedSubscribers += 1
                 logger.warning("control: subscriber on fd \(connection.fd.rawValue) fell \(subscriberBuffer) bytes behind; disconnected")
@@ -119,20 +138,37 @@ public final class ControlServer {
         }
     }
 
+    /// True while some connection has output the socket has not taken yet.
+    public var hasPendingOutput: Bool { connections.values.contains { $0.hasPendingOutput } }
+
+    /// The event stream's last line, before the daemon closes it:
+    /// `{"t": ..., "stopping": true, "reason": "SIGTERM"}`. Subscribers stop being fed.
+    public func publishStopping(reason: String, time: Microseconds, origin: Microseconds) {
+        EventJSON.stoppingLine(reason: reason, time: time, origin: origin, into: &writer)
+        publish(line: writer.bytes, trace: false)
+    }
+
     private func acceptAll() {
+        defer { armRequestTimer() }
         while true {
-            let raw = cls_accept4(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
+            let raw = retryingInterrupted { cls_accept4(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)) }
             guard raw >= 0 else {
-                if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+                if errno != EAGAIN && errno != EWOULDBLOCK {
                     logger.warning("control: \(SystemError("accept", path))")
                 }
                 return
             }
-            let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer)
-            guard connections.count < ControlServer.maximumConnections else {
-                reply(connection, .failure(ControlError(code: "busy", message: "too many connections (\(ControlServer.maximumConnections))")))
+            let now = MonotonicClock.now()
+            let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer, now: now)
+            guard connections.count < ControlServer.maximumConnections || evictIdle(now: now) else {
+                refusedConnections += 1
+                if busyRun.fail() {
+                    logger.warning("control: refusing connections: all \(ControlServer.maximumConnections) are in use and none is idle (busy)")
+                }
+                reply(connection, .failure(ControlError(code: "busy", message: "gestured is busy (\(ControlServer.maximumConnections) connections)")))
                 continue
             }
+            if let count = busyRun.end() { logger.warning("control: \(count) connections were refused while all were in use") }
             do {
                 try loop.register(fd: raw) { [unowned self, unowned connection] events in self.serve(connection, events) }
                 connections[raw] = connection
@@ -142,29 +178,71 @@ public final class ControlServer {
         }
     }
 
+    /// Closes the connection idle longest, if one has been idle `evictAfter`; true when
+    /// there is room now.
+    private func evictIdle(now: Microseconds) -> Bool {
+        var oldest: ControlConnection?
+        for connection in connections.values where connection.isIdle && now - connection.lastActive >= evictAfter {
+            if oldest.map({ connection.lastActive < $0.lastActive }) ?? true { oldest = connection }
+        }
+        guard let oldest else { return false }
+        evictedConnections += 1
+        logger.debug("control: closing idle fd \(oldest.fd.rawValue) to make room for a new connection")
+        reply(oldest, .failure(ControlError(code: "evicted", message: "closed to make room for another client (idle, all \(ControlServer.maximumConnections) connections in use)")))
+        drop(oldest)
+        return true
+    }
+
     private func serve(_ connection: ControlConnection, _ events: EventLoop.Events) {
+        defer { armRequestTimer() }
         if events.contains(.writable) || connection.hasPendingOutput {
             guard connection.flush() else { return drop(connection) }
-            if !connection.hasPendingOutput {
-                if connection.closeAfterFlush { return drop(connection) }
-                loop.modify(fd: connection.fd.rawValue, events: .readable)
-            }
+            if !connection.hasPendingOutput && connection.closeAfterFlush { return drop(connection) }
         }
-        guard events.contains(.readable) || !events.isDisjoint(with: [.hangup, .error]) else { return }
-        switch connection.read(maximumLine: ControlServer.maximumRequest) {
-        case .closed:
-            drop(connection)
-        case .oversized:
-            fatal(connection, ControlError(code: "too-large", message: "request longer than \(ControlServer.maximumRequest) bytes"))
-        case .lines(let lines):
+        guard !connection.closeAfterFlush else { return updateInterest(connection) }
+        let wantsRead = !events.isDisjoint(with: [.readable, .hangup, .error])
+        if connection.mode != .requests {
             // A subscriber has nothing more to ask; its input is read only to see it close.
-            guard connection.mode == .requests else { return }
-            for line in lines where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) {
+            if wantsRead {
+                if case .closed = connection.read() { return drop(connection) }
+                connection.discardInput()
+            }
+            return updateInterest(connection)
+        }
+        // A request connection whose replies wait is not read: it waits on itself.
+        if wantsRead && !connection.hasPendingOutput, case .closed = connection.read() { return drop(connection) }
+        answerLines(connection)
+        if connections[connection.fd.rawValue] != nil { updateInterest(connection) }
+    }
+
+    /// Answers the complete lines read so far, until a reply has to wait for the client.
+    private func answerLines(_ connection: ControlConnection) {
+        let now = MonotonicClock.now()
+        while connections[connection.fd.rawValue] != nil, connection.mode == .requests, !connection.hasPendingOutput,
+              !connection.closeAfterFlush {
+            switch connection.nextLine(maximumLine: ControlServer.maximumRequest, now: now) {
+            case .none:
+                return
+            case .oversized:
+                oversizedRequests += 1
+                let error = ControlError(code: "too-large", message: "request longer than \(ControlServer.maximumRequest) bytes")
+                if oversizedRun.fail() { logger.notice("control: \(error.message); closing fd \(connection.fd.rawValue)") }
+                return fatal(connection, error, quietly: true)
+            case .line(let line):
+                guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) else { continue }
+                if let count = oversizedRun.end() { logger.notice("control: \(count) requests were refused as too large") }
                 answer(connection, line)
-                if connections[connection.fd.rawValue] == nil || connection.mode != .requests { break }
             }
         }
-        armRequestTimer()
+    }
+
+    /// Watches for output room while a reply or events wait; reads requests only when none do.
+    private func updateInterest(_ connection: ControlConnection) {
+        let wanted: EventLoop.Events = !connection.hasPendingOutput ? .readable
+            : connection.mode == .requests ? .writable : [.readable, .writable]
+        guard wanted != connection.interest else { return }
+        connection.interest = wanted
+        loop.modify(fd: connection.fd.rawValue, events: wanted)
     }
 
     private func answer(_ connection: ControlConnection, _ line: ArraySlice<UInt8>) {
@@ -209,41 +287,55 @@ public final class ControlServer {
         switch connection.send(writer.bytes) {
         case .sent: break
         case .overflow:
+            // Only a subscriber has a limit (its reply to `subscribe` comes before events).
             logger.warning("control: client on fd \(connection.fd.rawValue) does not read its replies; disconnected")
             return drop(connection)
         case .failed:
             return drop(connection)
         }
-        if connection.hasPendingOutput { loop.modify(fd: connection.fd.rawValue, events: [.readable, .writable]) }
     }
 
     /// Replies with an error, then closes once the reply is out.
-    private func fatal(_ connection: ControlConnection, _ error: ControlError) {
-        logger.notice("control: \(error.message); closing fd \(connection.fd.rawValue)")
+    private func fatal(_ connection: ControlConnection, _ error: ControlError, quietly: Bool = false) {
+        if !quietly { logger.notice("control: \(error.message); closing fd \(connection.fd.rawValue)") }
         reply(connection, .failure(error))
         guard connections[connection.fd.rawValue] != nil else { return }
-        if connection.hasPendingOutput { connection.closeAfterFlush = true } else { drop(connection) }
+        if connection.hasPendingOutput {
+            connection.closeAfterFlush = true
+            updateInterest(connection)
+        } else {
+            drop(connection)
+        }
     }
 
     private func drop(_ connection: ControlConnection) {
         loop.unregister(fd: connection.fd.rawValue)
         connections[connection.fd.rawValue] = nil
         subscribers.removeAll { $0 === connection }
-        armRequestTimer()
     }
 
     private func expireSlowRequests() {
         let now = MonotonicClock.now()
-        for connection in Array(connections.values) {
-            guard let since = connection.partialSince, now - since >= ControlServer.requestTimeout else { continue }
-            fatal(connection, ControlError(code: "timeout", message: "request not finished within \(ControlServer.requestTimeout / 1_000_000) s"))
+        for connection in Array(connections.values) where !connection.closeAfterFlush {
+            if let since = connection.partialSince, now - since >= ControlServer.requestTimeout {
+                fatal(connection, ControlError(code: "timeout", message: "request not finished within \(ControlServer.requestTimeout / 1_000_000) s"))
+            } else if connection.isIdle && now - connection.lastActive >= idleTimeout {
+                logger.debug("control: closing fd \(connection.fd.rawValue), idle for \(idleTimeout / 1_000_000) s")
+                fatal(connection, ControlError(code: "idle", message: "no request for \(idleTimeout / 1_000_000) s; closing"), quietly: true)
+            }
         }
         armRequestTimer()
     }
 
+    /// The next unfinished request's timeout or idle connection's expiry.
     private func armRequestTimer() {
-        let earliest = connections.values.compactMap(\.partialSince).min()
-        requestTimer.set(earliest.map { $0 + ControlServer.requestTimeout })
+        var earliest: Microseconds?
+        for connection in connections.values where !connection.closeAfterFlush {
+            let due: Microseconds? = if let since = connection.partialSince { since + ControlServer.requestTimeout }
+                else if connection.isIdle { connection.lastActive + idleTimeout } else { nil }
+            if let due, earliest.map({ due < $0 }) ?? true { earliest = due }
+        }
+        requestTimer.set(earliest)
     }
 
     private static func makeParentDirectory(of path: String) throws(SystemError) {

@@ -1,3 +1,4 @@
+import JSONOutput
 import TouchInput
 
 /// Renders a `status` reply as readable tables for `gesturectl status`. Missing sections
@@ -27,6 +28,9 @@ public enum StatusText {
         }
         if let dropped = status["dropped_contacts"]?.intValue, dropped > 0 {
             head.append(("dropped contacts", "\(dropped) (went down while 64 were already tracked)"))
+        }
+        if let bugs = status["engine_bugs"]?.intValue, bugs > 0 {
+            head.append(("engine bugs", "\(bugs) illegal phase changes refused (a bug: please report it with `gesturectl monitor --trace`)"))
         }
         let keyWidth = head.map(\.0.count).max() ?? 0
         out += head.map { pad($0.0 + ":", keyWidth + 1) + " " + $0.1 }
@@ -74,13 +78,16 @@ public enum StatusText {
                  $0["ms"]?.doubleValue.map { "\(Int($0)) ms" } ?? "-"]
             }, empty: "")
         }
-        if case .object(let counters) = status["dispatcher"] ?? .null {
-            out.append("")
-            out.append("dispatcher")
-            let width = counters.map(\.0.count).max() ?? 0
-            out += counters.map { "  " + pad($0.0.replacingUnderscores + ":", width + 1) + " " + text($0.1) }
-        }
+        out += counters(title: "dispatcher", status["dispatcher"])
+        out += counters(title: "refused at a limit (docs/LIMITS.md)", status["refused"])
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// An object of counters as an indented `name: value` list under its title.
+    static func counters(title: String, _ value: JSONValue?) -> [String] {
+        guard case .object(let counters) = value ?? .null else { return [] }
+        let width = counters.map(\.0.count).max() ?? 0
+        return ["", title] + counters.map { "  " + pad($0.0.replacingUnderscores + ":", width + 1) + " " + text($0.1) }
     }
 
     static func table(title: String, _ header: [String], _ rows: [[String]], empty: String) -> [String] {
@@ -118,9 +125,10 @@ public enum StatusText {
 /// One event-stream line for `gesturectl monitor` without `--json`.
 public enum MonitorText {
     /// `  2.123  panel/scroll  pan changed  x=10.0 y=-2.3 touches=2 ...`, or for a trace
-    /// record the transition log line.
+    /// record the transition log line, for the stream's last line `gestured is stopping (SIGTERM)`.
     public static func render(_ line: JSONValue) -> String {
         let t = line["t"]?.doubleValue.map(seconds) ?? "-"
+        if line["stopping"] == .bool(true) { return pad(t) + "  gestured is stopping (\(StatusText.text(line["reason"])))" }
         if let from = line["from"]?.stringValue {
             return pad(t) + "  " + TraceLine.format(view: line["view"]?.stringValue ?? "?", gesture: line["gesture"]?.stringValue ?? "?",
                                                    from: from, to: line["to"]?.stringValue ?? "?", reason: line["reason"]?.stringValue ?? "")

@@ -20,6 +20,7 @@ extension Daemon: ControlHandler {
             ("devices", deviceList(detailed: false)),
             ("unusable_devices", .array(input.unusable)),
             ("dropped_contacts", .number(Double(snapshot.droppedContacts))),
+            ("engine_bugs", .number(Double(snapshot.engineBugs))),
         ]
         if let replay {
             let state: String = switch replay.state {
@@ -50,8 +51,21 @@ extension Daemon: ControlHandler {
             })),
             ("dispatcher", dispatcher.statusJSON),
             ("control", server.statusJSON),
+            ("refused", refusals),
         ]
         return .object(members)
+    }
+
+    /// What was refused at an input's bound since start (docs/LIMITS.md), so an operator
+    /// sees it without reading the journal.
+    private var refusals: JSONValue {
+        .object([
+            ("connections", .number(Double(server.refusedConnections))),
+            ("requests_too_large", .number(Double(server.oversizedRequests))),
+            ("unadvertised_events", .number(Double(pipeline.unadvertisedEvents))),
+            ("commands", .number(Double(dispatcher.counters.commandsRefused))),
+            ("slots_clamped", .number(Double(pipeline.devices.count { $0.info.slotsClamped }))),
+        ])
     }
 
     public func reload() -> ControlReply { reloadConfiguration() }
@@ -83,7 +97,9 @@ extension Daemon: ControlHandler {
                 members += [("grabbed", .bool(true)), ("virtual", .string(forwarder.virtual.devnode)),
                             ("cancel", .string(forwarder.cancel.rawValue)), ("passed", .number(Double(forwarder.passed))),
                             ("delayed", .number(Double(forwarder.delayed))),
-                            ("cancelled", .number(Double(forwarder.cancelled)))]
+                            ("cancelled", .number(Double(forwarder.cancelled))),
+                            ("write_failures", .number(Double(forwarder.failures)))]
+                if let failure = forwarder.lastFailure { members.append(("last_write_error", .string("\(failure)"))) }
             } else {
                 members.append(("grabbed", .bool(false)))
             }

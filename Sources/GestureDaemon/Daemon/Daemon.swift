@@ -4,6 +4,8 @@ import Glibc
 import CLinuxShims
 import GestureConfig
 import GestureCore
+import JSONOutput
+import LinuxSystem
 import Logging
 import TouchInput
 
@@ -29,6 +31,10 @@ public final class Daemon {
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
     private var stopping = false
+    /// Why the daemon stops (the signal's name), for the stream's last line.
+    private var stopReason = "stopped"
+    /// How long stopping waits for the last events and actions to go out.
+    static let stopGrace: Microseconds = 1_000_000
 
     /// Binds the control socket and opens the input: live touchscreens, or the recording of
     /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
@@ -40,6 +46,13 @@ public final class Daemon {
         loop = try EventLoop()
         pipeline = GesturePipeline(configuration: configuration)
         dispatcher = try Dispatcher(loop: loop, configuration: configuration, origin: origin, logger: logger)
+        // What actions leave running (`sleep 30 &`, `setsid`) comes back to gestured, to be
+        // counted against max_children, killed at its timeout and at shutdown, and reaped.
+        if cls_set_child_subreaper() == 0 {
+            dispatcher.adoptsOrphans = true
+        } else {
+            logger.warning("prctl(PR_SET_CHILD_SUBREAPER): \(String(cString: strerror(errno))); what commands leave running escapes max_children and timeouts")
+        }
         names = GestureNames(model: configuration.model)
         notifier = try SystemdNotifier(environment: environment)
         let settings = configuration.daemon
@@ -104,6 +117,7 @@ public final class Daemon {
             logger.notice("SIGHUP: reloading \(options.configPath)")
             _ = reloadConfiguration()
         default:
+            stopReason = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : String(cString: strsignal(signal))
             logger.notice("\(String(cString: strsignal(signal))): stopping")
             stopping = true
         }
@@ -158,7 +172,7 @@ public final class Daemon {
         do {
             configuration = try ConfigLoader.load(path: options.configPath, enforcingSafety: ConfigFileSafety.isRoot)
         } catch {
-            let text = error.description
+            let text = BoundedText.bounded(error.description)
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
             logger.error("reload: \(options.configPath) refused; the running config stays")
             lastReload = ReloadRecord(at: now, error: text)
@@ -193,10 +207,25 @@ public final class Daemon {
         return .success(.object([("message", .string(message))]))
     }
 
+    /// Ends what is open, lets the last events and actions out within `stopGrace`, then
+    /// closes the socket and kills what still runs.
     private func shutdown() {
         try? notifier?.notify("STOPPING=1")
+        // Contacts still down end as cancelled, so do their gestures: subscribers get the
+        // events and `on.cancelled` actions run, as at the end of a replay.
+        let now = MonotonicClock.now()
+        input.drain()
+        pipeline.finish(at: now)
+        flush(model: pipeline.configuration.model, names: names)
         // No contact is left down on a virtual touchscreen (the clones go with the process).
         pipeline.releaseForwarded()
+        server.publishStopping(reason: stopReason, time: now, origin: origin)
+        let end = now + Self.stopGrace
+        while server.hasPendingOutput || dispatcher.hasPendingWork {
+            let left = end - MonotonicClock.now()
+            guard left > 0 else { break }
+            do { try loop.runOnce(timeoutMilliseconds: Int32(max(1, left / 1000))) } catch { break }
+        }
         server.close()
         if dispatcher.runningChildren > 0 {
             logger.notice("killing \(dispatcher.runningChildren) running command(s)")

@@ -112,6 +112,9 @@ final class LiveInput: InputSource {
             return fail(path, name: device.info.name, "libmtdev cannot convert this protocol-A device")
         }
         if let warning { logger.warning("input: \(warning)") }
+        if device.info.slotsClamped {
+            logger.warning("input: \(path) \"\(device.info.name)\" declares \(device.info.declaredSlotCount) slots; using the first \(TouchDeviceInfo.maximumSlots)")
+        }
         let entry = Opened(device: device, id: id, properties: discovered.properties)
         do {
             try loop.register(fd: device.fd) { [unowned self, unowned entry] _ in self.read(entry) }

@@ -26,7 +26,7 @@ final class ReplayInput: InputSource {
 
     /// Attaches the recording's device. Throws when libmtdev cannot take it.
     init(path: String, recording: EvemuRecording, speed: Double, loop: EventLoop, pipeline: GesturePipeline,
-         logger: Logger) throws(ControlError) {
+         logger: Logger) throws(StartupError) {
         let id = try pipeline.attachDevice(recording.info, source: "replay", path: path, logger: logger)
         self.path = path
         self.recording = recording
@@ -37,7 +37,7 @@ final class ReplayInput: InputSource {
         do {
             timer = try loop.makeTimer { [unowned self] in self.drain() }
         } catch {
-            throw ControlError(code: "replay", message: "\(error)")
+            throw StartupError(source: "replay", message: "\(error)")
         }
     }
 

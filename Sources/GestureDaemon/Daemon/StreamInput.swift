@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GestureCore
+import LinuxSystem
 import Logging
 import TouchInput
 
@@ -31,12 +32,12 @@ final class StreamInput: InputSource {
     private var pending = 0
 
     /// Opens `path` ("-": standard input) and attaches the device of `descPath`.
-    init(path: String, descPath: String, loop: EventLoop, pipeline: GesturePipeline, logger: Logger) throws(ControlError) {
+    init(path: String, descPath: String, loop: EventLoop, pipeline: GesturePipeline, logger: Logger) throws(StartupError) {
         let info: TouchDeviceInfo
         do {
             info = try EvemuRecording.read(path: descPath).info
         } catch {
-            throw ControlError(code: "stream", message: "\(error)")
+            throw StartupError(source: "stream", message: "\(error)")
         }
         // A named pipe is opened for writing too: one with no writer yet reads as ended, and
         // so it stays open for one writer after another (the device stays attached).
@@ -45,7 +46,7 @@ final class StreamInput: InputSource {
         let raw = path == "-" ? fcntl(0, F_DUPFD_CLOEXEC, 3)
             : open(path, (fifo ? O_RDWR : O_RDONLY) | O_CLOEXEC | O_NONBLOCK)
         guard raw >= 0 else {
-            throw ControlError(code: "stream", message: "\(SystemError("open", path))")
+            throw StartupError(source: "stream", message: "\(SystemError("open", path))")
         }
         fd = FileDescriptor(raw)
         let id = try pipeline.attachDevice(info, source: "stream", path: descPath, logger: logger)
@@ -57,7 +58,7 @@ final class StreamInput: InputSource {
         do {
             try fd.setNonBlocking()
         } catch {
-            throw ControlError(code: "stream", message: "\(error)")
+            throw StartupError(source: "stream", message: "\(error)")
         }
         logger.notice("stream: reading \(info.name) from \(path == "-" ? "standard input" : path)")
         do {
@@ -65,7 +66,7 @@ final class StreamInput: InputSource {
         } catch {
             // A regular file (or /dev/null) cannot be watched: all of it is there, so it is
             // read at once, and it ends.
-            guard error.code == EPERM else { throw ControlError(code: "stream", message: "\(error)") }
+            guard error.code == EPERM else { throw StartupError(source: "stream", message: "\(error)") }
             watched = false
             drain()
         }
@@ -74,9 +75,11 @@ final class StreamInput: InputSource {
     func drain() {
         guard attached, let index = pipeline.index(of: id) else { return }
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd.rawValue, $0.baseAddress! + pending, Self.readSize) }
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                retryingInterrupted { read(fd.rawValue, bytes.baseAddress! + pending, Self.readSize) }
+            }
             if count < 0 {
-                if errno == EAGAIN || errno == EINTR { return }
+                if errno == EAGAIN { return }
                 return detach("stream: \(SystemError("read", path))")
             }
             guard count > 0 else { return detach("stream: end of \(path); the device is detached") }

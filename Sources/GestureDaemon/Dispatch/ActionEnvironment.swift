@@ -3,6 +3,7 @@ import Glibc
 #endif
 import GestureConfig
 import GestureCore
+import JSONOutput
 import TouchInput
 
 /// The environment of command actions: the daemon's own, then `[daemon] environment`, then

@@ -3,47 +3,73 @@ import Glibc
 #endif
 import CLinuxShims
 import GestureCore
+import LinuxSystem
 import Logging
 import TouchInput
 
-/// Runs command actions as children and looks after them: reaps each one as it exits
-/// (through a pidfd, and a sweep on SIGCHLD), kills the whole process group at its timeout
-/// (SIGTERM, SIGKILL after the grace), caps how many run at once, and relays their stderr
-/// to the log under the gesture's name.
+/// Runs command actions as children and looks after everything they start: reaps each
+/// process as it exits (through a pidfd, and a sweep on SIGCHLD), kills the whole process
+/// group at its timeout (SIGTERM, SIGKILL after the grace), caps how many processes live
+/// at once, and relays their stderr to the log under the gesture's name.
+///
+/// With `adoptsOrphans` (gestured is a child subreaper, `PR_SET_CHILD_SUBREAPER`), what a
+/// command leaves running when its shell exits (`sleep 30 & exit 0`, even `setsid`) comes
+/// back to gestured as its child: it is counted against `max_children`, killed at the
+/// command's timeout and at shutdown, and reaped. What double-forks into another
+/// subreaper's care escapes; the service's cgroup (`KillMode=control-group`) contains it.
 final class CommandRunner {
-    private final class Child {
+    /// One command firing: its process group (led by the shell) and its live processes.
+    private final class Run {
         enum State {
             case running(timeoutAt: Microseconds)
             /// SIGTERM sent; SIGKILL goes to the group at `killAt`, even if the leader is gone.
             case terminating(killAt: Microseconds)
+            /// SIGKILL sent, yet something of the group lingers (uninterruptible sleep, or a
+            /// zombie another parent does not reap): looked at again at `recheckAt`, slowly.
+            case killed(recheckAt: Microseconds)
         }
-        let pid: pid_t
+        /// The process group, the shell's pid.
+        let group: pid_t
         let gesture: String
         var state: State
-        var reaped = false
-        var pidfd: FileDescriptor?
+        /// Its processes that are gestured's children and not reaped: the shell, and what
+        /// was adopted from it.
+        var members: Set<pid_t> = []
+        var relay: FileDescriptor?
+        /// Whether lingering after SIGKILL was logged (it is said once).
+        var lingerLogged = false
 
-        init(pid: pid_t, gesture: String, timeoutAt: Microseconds) {
-            self.pid = pid
+        init(group: pid_t, gesture: String, timeoutAt: Microseconds) {
+            self.group = group
             self.gesture = gesture
             self.state = .running(timeoutAt: timeoutAt)
         }
 
         var deadline: Microseconds {
             switch state {
-            case .running(let t), .terminating(let t): t
+            case .running(let t), .terminating(let t), .killed(let t): t
             }
         }
     }
 
+    /// How often a group that outlived SIGKILL is looked at again.
+    static let lingerRecheck: Microseconds = 5_000_000
+
     private let loop: EventLoop
     private var logger: Logger
-    private var children: [pid_t: Child] = [:]
+    private var runs: [pid_t: Run] = [:]
+    /// Each live child's run.
+    private var owners: [pid_t: Run] = [:]
+    private var pidfds: [pid_t: FileDescriptor] = [:]
     private var relays: [Int32: StderrRelay] = [:]
     private var timer: DeadlineTimer!
+    private var refusedRun = FailureRun()
     var counters = DispatcherCounters()
     var maxChildren: Int
     var killGrace: Microseconds
+    /// True in gestured, which is a child subreaper: children it did not start are what
+    /// its commands left behind. (A test process has other children of its own.)
+    var adoptsOrphans = false
 
     init(loop: EventLoop, maxChildren: Int, killGrace: Microseconds, logger: Logger) throws(SystemError) {
         self.loop = loop
@@ -56,20 +82,25 @@ final class CommandRunner {
     // The loop must not call back into a runner that is gone; children keep running (the
     // service's cgroup is what ends them at shutdown).
     deinit {
-        for child in children.values { if let fd = child.pidfd { loop.unregister(fd: fd.rawValue) } }
+        for fd in pidfds.values { loop.unregister(fd: fd.rawValue) }
         for fd in relays.keys { loop.unregister(fd: fd) }
     }
 
-    /// Children whose process has not been reaped yet.
-    var running: Int { children.values.reduce(0) { $0 + ($1.reaped ? 0 : 1) } }
+    /// Live processes started by commands (shells, and what they left behind).
+    var running: Int { owners.count }
 
-    /// Starts one command; refuses (counted, logged) when `maxChildren` are running.
+    /// Starts one command; refuses (counted, logged once per run of refusals) when
+    /// `maxChildren` processes are alive.
     func run(shell: String, command: String, environment: [String], gesture: String, timeout: Microseconds) {
+        adoptOrphans(into: nil)
         guard running < maxChildren else {
             counters.commandsRefused += 1
-            logger.warning("[\(gesture)] command refused: \(maxChildren) children already running (max_children)")
+            if refusedRun.fail() {
+                logger.warning("[\(gesture)] command refused: \(maxChildren) processes of commands alive (max_children); refusing until one ends")
+            }
             return
         }
+        if let count = refusedRun.end() { logger.warning("\(count) commands were refused while \(maxChildren) processes were alive (max_children)") }
         let spawned: ProcessSpawner.Spawned
         do {
             spawned = try ProcessSpawner.spawn(shell: shell, command: command, environment: environment)
@@ -79,98 +110,187 @@ final class CommandRunner {
             return
         }
         counters.commandsStarted += 1
-        let child = Child(pid: spawned.pid, gesture: gesture, timeoutAt: MonotonicClock.now() + timeout)
-        children[spawned.pid] = child
+        let run = Run(group: spawned.pid, gesture: gesture, timeoutAt: MonotonicClock.now() + timeout)
+        runs[spawned.pid] = run
         logger.debug("[\(gesture)] started pid \(spawned.pid): \(command)")
-        watchExit(of: child)
-        relay(spawned.stderr, gesture: gesture)
+        add(spawned.pid, to: run)
+        relay(spawned.stderr, for: run)
         armTimer()
     }
 
-    /// Reaps every child that has exited (the SIGCHLD handler calls this).
+    /// Reaps every child that has exited (the SIGCHLD handler calls this), and takes in
+    /// what exiting shells left behind.
     func reapAll() {
-        for child in Array(children.values) where !child.reaped { reap(child) }
+        for pid in Array(owners.keys) { reap(pid) }
+        adoptOrphans(into: nil)
     }
 
-    /// Kills every remaining child's group at once (shutdown).
+    /// Kills every remaining process at once (shutdown).
     func killAll() {
-        for child in children.values { kill(-child.pid, SIGKILL) }
+        adoptOrphans(into: nil)
+        for run in runs.values { signal(run, SIGKILL) }
         reapAll()
     }
 
-    private func watchExit(of child: Child) {
+    private func add(_ pid: pid_t, to run: Run) {
+        run.members.insert(pid)
+        owners[pid] = run
         // Without pidfd (kernels before 5.3) the SIGCHLD sweep alone reaps.
-        let raw = cls_pidfd_open(child.pid)
+        let raw = cls_pidfd_open(pid)
         guard raw >= 0 else { return }
         let fd = FileDescriptor(raw)
-        child.pidfd = fd
         do {
-            try loop.register(fd: raw) { [unowned self, unowned child] _ in self.reap(child) }
+            try loop.register(fd: raw) { [unowned self] _ in self.reap(pid) }
+            pidfds[pid] = fd
         } catch {
-            logger.warning("cannot watch pid \(child.pid): \(error)")
+            logger.warning("cannot watch pid \(pid): \(error)")
         }
     }
 
-    private func relay(_ fd: FileDescriptor, gesture: String) {
+    /// Children gestured did not start are orphans of its commands, handed to it as their
+    /// subreaper. Each joins the run of its process group, else `context` (the run whose
+    /// process just exited), else a run of its own with the shortest timeout in force.
+    private func adoptOrphans(into context: Run?) {
+        guard adoptsOrphans else { return }
+        for pid in ChildList.current() where owners[pid] == nil {
+            let group = getpgid(pid)
+            let run: Run
+            if let known = runs[group] ?? context {
+                run = known
+            } else {
+                run = Run(group: group > 0 ? group : pid, gesture: "?", timeoutAt: MonotonicClock.now() + killGrace)
+                runs[run.group] = run
+            }
+            logger.debug("[\(run.gesture)] took in pid \(pid), left behind by its command")
+            add(pid, to: run)
+        }
+    }
+
+    private func relay(_ fd: FileDescriptor, for run: Run) {
+        let gesture = run.gesture
         let relay = StderrRelay(fd: fd) { [logger] line in logger.notice("[\(gesture)] \(line)") }
         do {
-            try loop.register(fd: fd.rawValue) { [unowned self] _ in
-                if relay.drain() { self.loop.unregister(fd: fd.rawValue); self.relays[fd.rawValue] = nil }
+            try loop.register(fd: fd.rawValue) { [unowned self, weak run] _ in
+                if relay.drain() { self.closeRelay(of: run, fd: fd.rawValue) }
             }
             relays[fd.rawValue] = relay
+            run.relay = fd
         } catch {
             logger.warning("[\(gesture)] cannot relay stderr: \(error)")
         }
     }
 
-    private func reap(_ child: Child) {
+    /// Stops relaying: at end of file, or at the timeout (what a background process still
+    /// holds open must not keep a descriptor of the daemon's).
+    private func closeRelay(of run: Run?, fd: Int32) {
+        guard relays[fd] != nil else { return }
+        loop.unregister(fd: fd)
+        relays[fd] = nil
+        if run?.relay?.rawValue == fd { run?.relay = nil }
+    }
+
+    private func reap(_ pid: pid_t) {
         var status: Int32 = 0
-        let rc = waitpid(child.pid, &status, WNOHANG)
-        guard rc == child.pid || (rc < 0 && errno == ECHILD) else { return }
-        child.reaped = true
-        if let fd = child.pidfd {
-            loop.unregister(fd: fd.rawValue)
-            child.pidfd = nil
-        }
-        if rc == child.pid { report(child, status: status) }
-        if case .running = child.state { children[child.pid] = nil }
+        let rc = waitpid(pid, &status, WNOHANG)
+        guard rc == pid || (rc < 0 && errno == ECHILD), let run = owners[pid] else { return }
+        if let fd = pidfds.removeValue(forKey: pid) { loop.unregister(fd: fd.rawValue) }
+        owners[pid] = nil
+        run.members.remove(pid)
+        if rc == pid && pid == run.group { report(run, status: status) }
+        // An exiting shell hands its children over now: they join its run.
+        adoptOrphans(into: run)
+        if run.members.isEmpty { finish(run) }
         armTimer()
     }
 
-    private func report(_ child: Child, status: Int32) {
+    /// No process of the run is gestured's child any more: the run is over, unless a
+    /// timed-out group still has members (they are killed and checked on, slowly).
+    private func finish(_ run: Run) {
+        if case .running = run.state {} else if kill(-run.group, 0) == 0 { return }
+        runs[run.group] = nil
+        if let fd = run.relay {
+            // What the last writer left is logged before the relay closes.
+            _ = relays[fd.rawValue]?.drain()
+            closeRelay(of: run, fd: fd.rawValue)
+        }
+    }
+
+    private func report(_ run: Run, status: Int32) {
         if cls_wifexited(status) != 0 {
             let code = cls_wexitstatus(status)
-            guard code != 0 else { return logger.debug("[\(child.gesture)] pid \(child.pid) exited 0") }
+            guard code != 0 else { return logger.debug("[\(run.gesture)] pid \(run.group) exited 0") }
             counters.commandsFailed += 1
-            logger.warning("[\(child.gesture)] command exited with status \(code)")
+            logger.warning("[\(run.gesture)] command exited with status \(code)")
         } else if cls_wifsignaled(status) != 0 {
             counters.commandsFailed += 1
             let signal = cls_wtermsig(status)
-            logger.warning("[\(child.gesture)] command killed by signal \(signal) (\(String(cString: strsignal(signal))))")
+            logger.warning("[\(run.gesture)] command killed by signal \(signal) (\(String(cString: strsignal(signal))))")
         }
+    }
+
+    /// Signals the run's process group and each of its processes (one that left the group
+    /// with `setsid`, with its own group). True when something was there to signal.
+    @discardableResult
+    private func signal(_ run: Run, _ number: Int32) -> Bool {
+        var found = kill(-run.group, number) == 0
+        for pid in run.members where getpgid(pid) != run.group {
+            if kill(pid, number) == 0 { found = true }
+            if getpgid(pid) == pid { kill(-pid, number) }
+        }
+        return found
     }
 
     private func serviceDeadlines() {
         let now = MonotonicClock.now()
-        for child in Array(children.values) where child.deadline <= now {
-            switch child.state {
+        for run in Array(runs.values) where run.deadline <= now {
+            switch run.state {
             case .running:
                 counters.commandsTimedOut += 1
-                logger.warning("[\(child.gesture)] command timed out: SIGTERM to process group \(child.pid)")
-                kill(-child.pid, SIGTERM)
-                child.state = .terminating(killAt: now + killGrace)
+                logger.warning("[\(run.gesture)] command timed out: SIGTERM to process group \(run.group)")
+                signal(run, SIGTERM)
+                if let fd = run.relay { closeRelay(of: run, fd: fd.rawValue) }
+                run.state = .terminating(killAt: now + killGrace)
             case .terminating:
                 // ESRCH: the group is already empty.
-                if kill(-child.pid, SIGKILL) == 0 {
-                    logger.warning("[\(child.gesture)] process group \(child.pid) outlived SIGTERM: SIGKILL")
+                if signal(run, SIGKILL) {
+                    logger.warning("[\(run.gesture)] process group \(run.group) outlived SIGTERM: SIGKILL")
                 }
-                if child.reaped { children[child.pid] = nil }
+                run.state = .killed(recheckAt: now + Self.lingerRecheck)
+                if run.members.isEmpty { finish(run) }
+            case .killed:
+                // What outlives SIGKILL is looked at every few seconds, not spun on, and said once.
+                if signal(run, SIGKILL) && !run.lingerLogged {
+                    run.lingerLogged = true
+                    logger.warning("[\(run.gesture)] process group \(run.group) still has processes after SIGKILL (uninterruptible sleep, or zombies nobody reaps); checking every \(Self.lingerRecheck / 1_000_000) s")
+                }
+                run.state = .killed(recheckAt: now + Self.lingerRecheck)
+                if run.members.isEmpty { finish(run) }
             }
         }
         armTimer()
     }
 
     private func armTimer() {
-        timer.set(children.values.map(\.deadline).min())
+        timer.set(runs.values.map(\.deadline).min())
+    }
+}
+
+/// The children of this process, from `/proc/self/task/*/children` (CONFIG_PROC_CHILDREN).
+enum ChildList {
+    static func current() -> [pid_t] {
+        var pids: [pid_t] = []
+        guard let tasks = opendir("/proc/self/task") else { return [] }
+        defer { closedir(tasks) }
+        var text: [UInt8] = []
+        while let entry = readdir(tasks) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let raw = open("/proc/self/task/\(name)/children", O_RDONLY | O_CLOEXEC)
+            guard Int(name) != nil, raw >= 0 else { continue }
+            let file = FileDescriptor(raw)
+            text.removeAll(keepingCapacity: true)
+            while let n = try? file.readAvailable(into: &text), n > 0 {}
+            pids += text.split(separator: UInt8(ascii: " ")).compactMap { pid_t(String(decoding: $0, as: UTF8.self)) }
+        }
+        return pids
     }
 }

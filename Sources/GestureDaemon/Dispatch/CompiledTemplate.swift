@@ -1,9 +1,12 @@
 import GestureConfig
 import GestureCore
+import JSONOutput
 import TouchInput
 
 /// A `MessageTemplate` with its placeholders resolved to event fields, ready to render
-/// without looking names up.
+/// without looking names up. Every message is one line: it ends with exactly one newline,
+/// whatever the template's text ends with (placeholders expand to names of the config's
+/// character set, numbers and fixed words, never a newline; docs/CONFIG.md).
 public struct CompiledTemplate: Sendable {
     enum Piece: Sendable {
         case text([UInt8])
@@ -23,6 +26,11 @@ public struct CompiledTemplate: Sendable {
                 pieces.append(.field(field))
             }
         }
+        // The newline is the renderer's: trailing line ends of the template's text go.
+        if case .text(var last) = pieces.last {
+            while last.last == UInt8(ascii: "\n") || last.last == UInt8(ascii: "\r") { last.removeLast() }
+            pieces[pieces.count - 1] = .text(last)
+        }
         self.pieces = pieces
     }
 
@@ -37,6 +45,7 @@ public struct CompiledTemplate: Sendable {
             case .field(let field): EventText.write(field, event, names, origin, into: &writer)
             }
         }
+        writer.newline()
     }
 }
 

@@ -1,5 +1,7 @@
 import GestureConfig
 import GestureCore
+import JSONOutput
+import LinuxSystem
 import Logging
 import TouchInput
 
@@ -113,14 +115,25 @@ public final class Dispatcher {
         }
     }
 
+    /// True while commands run or socket messages wait (stopping waits for them, briefly).
+    public var hasPendingWork: Bool { runner.running > 0 || targets.values.contains { $0.hasQueuedMessages } }
+
     /// Reaps exited children; call on SIGCHLD.
     public func reapChildren() { runner.reapAll() }
 
     /// Kills every child's process group (shutdown).
     public func killChildren() { runner.killAll() }
 
-    /// Command children not yet reaped.
+    /// Live processes started by commands: shells, and what they left behind once taken
+    /// in (`adoptsOrphans`).
     public var runningChildren: Int { runner.running }
+
+    /// Set when this process is a child subreaper (gestured): children it did not start
+    /// are what commands left behind, and are counted, timed out and killed with them.
+    public var adoptsOrphans: Bool {
+        get { runner.adoptsOrphans }
+        set { runner.adoptsOrphans = newValue }
+    }
 
     /// The dispatcher's part of `status`: the counters plus `running_children`.
     public var statusJSON: JSONValue {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLinuxShims
+import LinuxSystem
 import TouchInput
 
 /// Starts `shell -c command` the way actions must run: empty signal mask and default

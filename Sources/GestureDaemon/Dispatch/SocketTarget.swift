@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GestureCore
+import LinuxSystem
 import Logging
 import TouchInput
 
@@ -50,6 +51,9 @@ final class SocketTarget {
     }
 
     deinit { disconnect() }
+
+    /// True while messages wait to be sent.
+    var hasQueuedMessages: Bool { !queue.isEmpty }
 
     /// Queues one message and sends what can be sent now.
     func send(_ message: [UInt8]) {

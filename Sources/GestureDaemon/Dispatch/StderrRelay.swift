@@ -1,3 +1,5 @@
+import LinuxSystem
+
 /// Splits a child's stderr into lines for the log. Lines longer than `maximumLine` are cut
 /// there, so a child cannot make the daemon buffer without bound.
 final class StderrRelay {

@@ -1,4 +1,5 @@
 import GestureCore
+import JSONOutput
 import TouchInput
 
 /// The one event formatter of replay and the live stream: one JSON object per line.
@@ -31,6 +32,17 @@ public enum EventJSON {
         writer.key("gesture"); writer.string(gesture)
         writer.key("from"); writer.string(from)
         writer.key("to"); writer.string(to)
+        writer.key("reason"); writer.string(reason)
+        writer.endObject()
+        writer.newline()
+    }
+
+    /// The stream's last line: the daemon is stopping (`reason`: SIGTERM, SIGINT).
+    public static func stoppingLine(reason: String, time: Microseconds, origin: Microseconds, into writer: inout JSONWriter) {
+        writer.reset()
+        writer.beginObject()
+        writer.key("t"); seconds(time - origin, &writer)
+        writer.key("stopping"); writer.bool(true)
         writer.key("reason"); writer.string(reason)
         writer.endObject()
         writer.newline()

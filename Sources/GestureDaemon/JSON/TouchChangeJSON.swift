@@ -1,5 +1,5 @@
 import GestureCore
-import TouchInput
+import JSONOutput
 
 extension EventJSON {
     /// One change of what the application sees of a touch (`gesturectl replay --delivery`):

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinuxShims
 import GestureCore
+import LinuxSystem
 import TouchInput
 
 /// A timerfd on CLOCK_MONOTONIC armed for one absolute deadline at a time. Disarmed, it

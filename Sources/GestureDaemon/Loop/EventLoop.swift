@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinuxShims
 import GestureCore
+import LinuxSystem
 import TouchInput
 
 /// One epoll loop on one thread: file descriptors with callbacks, timerfd deadlines and

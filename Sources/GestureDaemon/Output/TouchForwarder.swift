@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureCore
+import LinuxSystem
 import TouchInput
 
 /// The daemon's output stage for one grabbed panel: writes to its virtual clone exactly what
@@ -7,7 +8,8 @@ import TouchInput
 /// panel's frame was read, before actions are dispatched. It decides nothing itself.
 ///
 /// Virtual slots get their own tracking ids. A cancel is a palm for one frame and then a
-/// release with `cancel = "palm"` (libinput: `TOUCH_CANCEL`), a plain release otherwise.
+/// release with `cancel = "palm"` (libinput: `TOUCH_CANCEL`) or when the panel itself
+/// reported a palm, a plain release otherwise.
 /// `ABS_X`/`ABS_Y`/`BTN_TOUCH` follow the oldest contact down, as the kernel's own
 /// pointer emulation does.
 final class TouchForwarder {
@@ -16,7 +18,7 @@ final class TouchForwarder {
     let cancel: CancelMode
     /// Contacts shown, shown after being held back, and cancelled through this clone.
     private(set) var passed = 0, delayed = 0, cancelled = 0
-    /// Writes that failed, and the last failure (the loop logs it once per flush).
+    /// Writes that failed, and the last failure (both in `status`).
     private(set) var failures = 0
     private(set) var lastFailure: SystemError?
 
@@ -90,7 +92,9 @@ final class TouchForwarder {
         case .cancelled:
             guard let s = slotIndex(change.id) else { return }
             cancelled += 1
-            if cancel == .palm {
+            // A contact the panel itself turned into a palm goes on as the panel said.
+            let panelPalm = recentIndex(change.id).map { recent[$0].toolType == .palm } ?? false
+            if cancel == .palm || panelPalm {
                 write(InputCodes.absMTSlot, Int32(s))
                 write(InputCodes.absMTToolType, Self.tool(.palm))
                 slots[s].palm = true

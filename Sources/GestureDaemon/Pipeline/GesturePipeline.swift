@@ -29,6 +29,8 @@ public final class GesturePipeline {
     @exclusivity(unchecked) public var events: [GestureEvent] = []
     @exclusivity(unchecked) public private(set) var devices: [Device] = []
     private var nextDeviceID: UInt32 = 0
+    /// Unadvertised events of devices since detached (see `unadvertisedEvents`).
+    private var detachedUnadvertised = 0
     /// `devices[i].normalizer`, for `feed` to reach without reference counting on every
     /// event (a retain and release per event cost about a fifth of a frame); `devices` keeps
     /// each one alive while its entry is here.
@@ -75,6 +77,7 @@ public final class GesturePipeline {
             engine.handle(normalizer.frame, into: &events)
         }
         engine.detach(device: id)
+        detachedUnadvertised += normalizer.counters.unadvertised
         forwardTouches()
         forwarders[index]?.releaseAll()
         forwarders.remove(at: index)
@@ -131,6 +134,11 @@ public final class GesturePipeline {
                 engine.handle(normalizer.frame, into: &events)
             }
         }
+    }
+
+    /// Events dropped since start because their device does not advertise their type or code.
+    public var unadvertisedEvents: Int {
+        detachedUnadvertised + devices.reduce(0) { $0 + $1.normalizer.counters.unadvertised }
     }
 
     /// The index of a device in `devices`, for `feed`.

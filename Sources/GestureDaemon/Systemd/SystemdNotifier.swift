@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinuxShims
 import GestureCore
+import LinuxSystem
 import TouchInput
 
 /// sd_notify(3) without libsystemd: datagrams to `$NOTIFY_SOCKET` (a path, or an abstract
@@ -34,7 +35,10 @@ public final class SystemdNotifier {
         let sent = try UnixSocket.withAddress(socketPath) { address, length in
             bytes.withUnsafeBytes { sendto(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) }
         }
-        guard sent == bytes.count else { throw SystemError("sd_notify to", socketPath) }
+        guard sent == bytes.count else {
+            throw SystemError("sending \(state) to NOTIFY_SOCKET", socketPath, errno: sent < 0 ? errno : EMSGSIZE,
+                              hint: "NOTIFY_SOCKET names no socket systemd listens on; it is set by systemd for Type=notify services (unset it when starting gestured by hand)")
+        }
     }
 
     /// Pings the watchdog now and every `watchdogInterval` on `loop` (the only periodic

@@ -1,25 +1,39 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// A failed system or C-library call on a path, with the errno text and, where there is
-/// one, what the user can do about it.
+/// one, what the user can do about it. Every part of gestured words failed calls with it.
 public struct SystemError: Error, Equatable, CustomStringConvertible {
     /// What was attempted: "open", "read", "libevdev_new_from_fd", ...
     public var operation: String
+    /// The path, or what the descriptor is for ("event loop", "group input").
     public var path: String
     /// The errno value.
     public var code: Int32
+    /// Why, when it is not an errno's text (a file refused for what it is).
+    public var detail: String?
     /// How to fix it, when known (e.g. permissions).
     public var hint: String?
 
-    public init(_ operation: String, path: String, code: Int32, hint: String? = nil) {
+    public init(_ operation: String, path: String, code: Int32, detail: String? = nil, hint: String? = nil) {
         self.operation = operation
         self.path = path
         self.code = code
+        self.detail = detail
         self.hint = hint
     }
 
+    /// `operation` failed on `subject` (a path, or what the descriptor is for) with `errno`.
+    public init(_ operation: String, _ subject: String, errno code: Int32 = Glibc.errno, hint: String? = nil) {
+        self.init(operation, path: subject, code: code, hint: hint)
+    }
+
+    /// What went wrong, without the path: the detail, else the errno text.
+    public var reason: String { detail ?? String(cString: strerror(code)) }
+
     public var description: String {
-        let text = "\(path): \(operation) failed: \(String(cString: strerror(code)))"
+        let text = "\(path): \(operation) failed: \(reason)"
         guard let hint else { return text }
         return text + "\n  " + hint
     }
@@ -32,7 +46,7 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 
     /// An error for `errno` after `operation` on `path`, with the permission hint for
     /// EACCES/EPERM on device nodes.
-    static func current(_ operation: String, path: String) -> SystemError {
+    public static func current(_ operation: String, path: String) -> SystemError {
         let code = errno
         let hint = (code == EACCES || code == EPERM) && path.hasPrefix("/dev/") ? permissionHint : nil
         return SystemError(operation, path: path, code: code, hint: hint)

@@ -1,8 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLinuxShims
-import TouchInput
 
 /// Unix socket addresses and the calls that take them. A leading `@` names an abstract
 /// socket (Linux), as systemd writes `$NOTIFY_SOCKET`.
@@ -11,7 +9,7 @@ public enum UnixSocket {
     public static let maximumPathLength = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
     /// Calls `body` with the address of `path`; throws ENAMETOOLONG for a path that does not fit.
-    static func withAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) throws(SystemError) -> R {
+    public static func withAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) throws(SystemError) -> R {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         var bytes = Array(path.utf8)
@@ -29,7 +27,7 @@ public enum UnixSocket {
     }
 
     /// A new non-blocking, close-on-exec socket.
-    static func make(datagram: Bool) throws(SystemError) -> FileDescriptor {
+    public static func make(datagram: Bool) throws(SystemError) -> FileDescriptor {
         let type = (datagram ? Int32(SOCK_DGRAM.rawValue) : Int32(SOCK_STREAM.rawValue)) | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)
         let raw = socket(AF_UNIX, type, 0)
         guard raw >= 0 else { throw SystemError("socket(AF_UNIX)", "Unix socket") }
@@ -37,24 +35,24 @@ public enum UnixSocket {
     }
 
     /// connect(2) to `path`; the errno on failure.
-    static func connect(_ fd: FileDescriptor, to path: String) throws(SystemError) {
+    public static func connect(_ fd: FileDescriptor, to path: String) throws(SystemError) {
         let rc = try withAddress(path) { Glibc.connect(fd.rawValue, $0, $1) }
         guard rc == 0 else { throw SystemError("connect", path) }
     }
 
     /// bind(2) to `path`.
-    static func bind(_ fd: FileDescriptor, to path: String) throws(SystemError) {
+    public static func bind(_ fd: FileDescriptor, to path: String) throws(SystemError) {
         let rc = try withAddress(path) { Glibc.bind(fd.rawValue, $0, $1) }
         guard rc == 0 else { throw SystemError("bind", path) }
     }
 
     /// send(2) with MSG_NOSIGNAL | MSG_DONTWAIT: bytes sent, or -1 with errno.
-    static func send(_ fd: FileDescriptor, _ bytes: ArraySlice<UInt8>) -> Int {
+    public static func send(_ fd: FileDescriptor, _ bytes: ArraySlice<UInt8>) -> Int {
         bytes.withUnsafeBytes { Glibc.send(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
     }
 
     /// Sets SO_SNDBUF (the kernel doubles it and applies its own floor).
-    static func setSendBuffer(_ fd: FileDescriptor, _ bytes: Int) {
+    public static func setSendBuffer(_ fd: FileDescriptor, _ bytes: Int) {
         var value = Int32(clamping: bytes)
         setsockopt(fd.rawValue, SOL_SOCKET, SO_SNDBUF, &value, socklen_t(MemoryLayout<Int32>.size))
     }

@@ -1,0 +1,89 @@
+import GestureCore
+
+/// A config that loads but almost certainly does not mean what it says; `check` prints it
+/// as `file:line:col: warning: key.path: message` and still succeeds.
+public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var position: SourcePosition
+    public var keyPath: ConfigKeyPath
+    public var message: String
+
+    public var description: String {
+        "\(file):\(position.line):\(position.column): warning: \(keyPath): \(message)"
+    }
+
+    /// Every warning about a configuration parsed from `text`, the contents of `file`.
+    public static func warnings(for configuration: Configuration, text: String, file: String) -> [ConfigWarning] {
+        let locator = KeyLocator(text: text)
+        return warnings(in: configuration.model, file: file, locate: locator.position(of:))
+    }
+
+    /// Every warning about `model`, placed in the file by `locate`.
+    static func warnings(in model: GestureModel, file: String, locate: (ConfigKeyPath) -> SourcePosition) -> [ConfigWarning] {
+        unorderedTapPairs(in: model).map { fewer, more in
+            let a = model.gestures[fewer], b = model.gestures[more]
+            let aTaps = a.parameters.tap?.taps ?? 1, bTaps = b.parameters.tap?.taps ?? 1
+            let path = ConfigKeyPath(keys: "gesture", a.name)
+            return ConfigWarning(
+                file: file, position: locate(path), keyPath: path,
+                message: "'\(a.name)' (\(taps(aTaps))) and '\(b.name)' (\(taps(bTaps))) tap the same "
+                    + "touches and no failure requirement orders them, so a person's \(taps(bTaps)) fire '\(a.name)' "
+                    + "first, then '\(b.name)'. That almost certainly means '\(a.name)' unless '\(b.name)': "
+                    + "add require_to_fail = [\"\(b.name)\"] to [gesture.\(a.name)]")
+        }
+    }
+
+    /// Taps that compete for the same touches (one's view is the other's or an ancestor of
+    /// it, same touches, different tap counts, both enabled) with no failure requirement
+    /// between them, direct or through a chain, and nothing else declared between them
+    /// (simultaneous, cannot_prevent): the one with fewer taps fires on the first tap of
+    /// the other (a tap never prevents a tap with a higher count).
+    static func unorderedTapPairs(in model: GestureModel) -> [(fewer: Int, more: Int)] {
+        let taps = model.gestures.indices.filter { model.gestures[$0].parameters.tap != nil && model.gestures[$0].enabled }
+        var pairs: [(fewer: Int, more: Int)] = []
+        for a in taps {
+            for b in taps {
+                let sa = model.gestures[a], sb = model.gestures[b]
+                guard let ta = sa.parameters.tap, let tb = sb.parameters.tap,
+                      ta.taps < tb.taps, ta.touches == tb.touches,
+                      sameChain(sa.view, sb.view, in: model), !declared(a, b, in: model), !declared(b, a, in: model),
+                      !waits(a, on: b, in: model), !waits(b, on: a, in: model) else { continue }
+                pairs.append((a, b))
+            }
+        }
+        return pairs
+    }
+
+    private static func taps(_ n: Int) -> String { n == 1 ? "1 tap" : "\(n) taps" }
+
+    /// One view is the other or an ancestor of it.
+    private static func sameChain(_ a: Int, _ b: Int, in model: GestureModel) -> Bool {
+        func isAncestorOrSelf(_ v: Int, of w: Int) -> Bool {
+            var node: Int? = w
+            while let n = node {
+                if n == v { return true }
+                node = model.views[n].parent
+            }
+            return false
+        }
+        return isAncestorOrSelf(a, of: b) || isAncestorOrSelf(b, of: a)
+    }
+
+    /// `a` declares the pair simultaneous, or that it cannot prevent or be prevented by `b`.
+    private static func declared(_ a: Int, _ b: Int, in model: GestureModel) -> Bool {
+        let s = model.gestures[a]
+        return s.simultaneousWith.contains(b) || s.cannotPrevent.contains(b) || s.cannotBePreventedBy.contains(b)
+    }
+
+    /// `a` waits on `b` to fail, directly or through a chain of failure requirements.
+    private static func waits(_ a: Int, on b: Int, in model: GestureModel) -> Bool {
+        var seen = Set<Int>(), stack = [a]
+        while let g = stack.popLast() {
+            for r in model.failureRequirements(of: g) where seen.insert(r).inserted {
+                if r == b { return true }
+                stack.append(r)
+            }
+        }
+        return false
+    }
+}
