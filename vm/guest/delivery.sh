@@ -100,6 +100,16 @@ delivery_death() { # SCENARIO SIGNAL
   delivery_begin "$1" delivery-edge.toml || return
   replay "$R/synth-elan-drag-open.events"
   sleep 0.5
+  # The drag's frames (one per 10 ms) went to the clone: gestured's panel-to-clone delay,
+  # from each panel frame's kernel timestamp to the write that the kernel stamps the
+  # clone's frame with.
+  status_ok
+  _p50=$(sed -n 's/.*"delay_us_p50": *\([0-9.]*\).*/\1/p' /tmp/status.json)
+  _p99=$(sed -n 's/.*"delay_us_p99": *\([0-9.]*\).*/\1/p' /tmp/status.json)
+  _n=$(sed -n 's/.*"delay_frames": *\([0-9.]*\).*/\1/p' /tmp/status.json)
+  printf '%s\t%s\t%s\t%s\n' "$SCENARIO" "$_n" "$_p50" "$_p99" >> "$RESULTS/delivery-delay.tsv"
+  check "panel-to-clone delay under 50 ms (p99)" "frames ${_n:-?}, p50 ${_p50:-?} us, p99 ${_p99:-?} us" \
+    in_range "${_p99:-}" 0 50000
   kill "-$2" "$GD_PID"
   check "gestured gone" "SIG$2" wait_for 5 exited "$GD_PID"
   wait "$GD_PID" 2>/dev/null

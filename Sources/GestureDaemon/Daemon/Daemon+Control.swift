@@ -99,6 +99,10 @@ extension Daemon: ControlHandler {
                             ("delayed", .number(Double(forwarder.delayed))),
                             ("cancelled", .number(Double(forwarder.cancelled))),
                             ("write_failures", .number(Double(forwarder.failures)))]
+                if let delay = forwarder.delayPercentiles {
+                    members += [("delay_us_p50", .number(Double(delay.p50))), ("delay_us_p99", .number(Double(delay.p99))),
+                                ("delay_frames", .number(Double(forwarder.delayCount)))]
+                }
                 if let failure = forwarder.lastFailure { members.append(("last_write_error", .string("\(failure)"))) }
             } else {
                 members.append(("grabbed", .bool(false)))

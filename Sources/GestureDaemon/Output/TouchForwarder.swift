@@ -40,6 +40,12 @@ final class TouchForwarder {
     /// The slot `ABS_X`/`ABS_Y` follow; -1: none down.
     private var pointer = -1
     private var written = false
+    /// Kernel time (CLOCK_MONOTONIC) of the panel's latest frame not yet flushed.
+    private var frameTime: Microseconds?
+    /// The last `delays.count` panel-to-clone delays, µs: from the panel frame's kernel
+    /// timestamp to the clone's frame being written (which the kernel stamps then).
+    private var delays = [Microseconds](repeating: 0, count: 4096)
+    private(set) var delayCount = 0
 
     /// How many panel contacts it remembers: twice what the engine tracks at once.
     private static let remembered = 128
@@ -55,6 +61,7 @@ final class TouchForwarder {
 
     /// Remembers the panel's contacts of one frame (raw positions, pressure, tool).
     func mirror(_ frame: TouchFrame) {
+        frameTime = frame.time
         for i in 0..<frame.contacts.count {
             let contact = frame.contacts[i]
             if let k = recentIndex(contact.id) {
@@ -106,10 +113,16 @@ final class TouchForwarder {
 
     /// Ends the frame: `SYN_REPORT`, and for palms a second frame that releases them.
     func flush() {
+        let frame = frameTime
+        frameTime = nil
         guard written else { return }
         emulatePointer()
         write(InputCodes.evSyn, InputCodes.synReport, 0)
         written = false
+        if let frame {
+            delays[delayCount % delays.count] = MonotonicClock.now() - frame
+            delayCount += 1
+        }
         guard slots.contains(where: \.palm) else { return }
         for s in slots.indices where slots[s].palm { release(s) }
         emulatePointer()
@@ -122,6 +135,13 @@ final class TouchForwarder {
     func releaseAll() {
         for s in slots.indices where slots[s].contact >= 0 { release(s) }
         flush()
+    }
+
+    /// The median and 99th percentile of the recent panel-to-clone delays, µs (status).
+    var delayPercentiles: (p50: Microseconds, p99: Microseconds)? {
+        guard delayCount > 0 else { return nil }
+        let sorted = delays.prefix(min(delayCount, delays.count)).sorted()
+        return (sorted[(sorted.count - 1) / 2], sorted[(sorted.count - 1) * 99 / 100])
     }
 
     /// Contacts down on the clone now.

@@ -111,7 +111,6 @@ public final class GesturePipeline {
     public func forwardTouches() {
         guard engine.touchDeliveryEnabled else { return }
         engine.drainTouchChanges(into: &touchChanges)
-        guard !touchChanges.isEmpty else { return }
         for i in 0..<touchChanges.count {
             let change = touchChanges[i]
             for d in 0..<devices.count where devices[d].id == change.device {
