@@ -53,7 +53,16 @@ import Testing
               screen: passes every touch
               strip: passthrough = false: touches that begin here never reach the application
               corner: a new touch is held up to 800ms (menu: until it recognizes or fails); a lift is held up to 300ms (wake: the next tap may come); touches are cancelled when wake, menu recognize
+              applied to no device: no [[device]] rule sets passthrough = true, so applications read the panels themselves (gesturectl replay --delivery shows what they would see)
             """))
+    }
+
+    @Test func checkSaysHowEachGrabbedDeviceCancels() throws {
+        let text = Fixture.screen + "[[device]]\nname = \"A*\"\npassthrough = true\n[[device]]\nname = \"B*\"\npassthrough = true\ncancel = \"palm\"\n"
+        let report = ConfigReport.text(of: try ConfigLoader.parse(text: text, file: "t.toml"))
+        #expect(report.contains("  device[0]: passthrough: grabbed, applications read its virtual clone; cancel = \"release\": a cancelled touch lifts, which an application may take as a click"))
+        #expect(report.contains("  device[1]: passthrough: grabbed, applications read its virtual clone; cancel = \"palm\": a cancelled touch becomes a palm"))
+        #expect(!report.contains("applied to no device"))
     }
 }
 

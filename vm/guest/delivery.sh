@@ -130,6 +130,49 @@ delivery_death() { # SCENARIO SIGNAL
   end_scenario
 }
 
+# A drag down on the clone, then the panel is unplugged: the clone goes with no touch
+# left down, and gestured lives on.
+scenario_delivery_unplug() {
+  delivery_begin delivery-unplug delivery-edge.toml || return
+  replay "$R/synth-elan-drag-open.events"
+  sleep 0.5
+  expect_panel_grabbed
+  device_remove
+  check "the clone is gone" "$CLONE_NODE" wait_for 5 test ! -e "$CLONE_NODE"
+  libinput_stop
+  expect_eq "libinput TOUCH_DOWN" 1 "$(libinput_count TOUCH_DOWN)"
+  expect_eq "no touch left down (TOUCH_UP + TOUCH_CANCEL)" 1 \
+    "$(( $(libinput_count TOUCH_UP) + $(libinput_count TOUCH_CANCEL) ))"
+  check "gestured alive after the unplug" "" alive "$GD_PID"
+  stop_process "$MON_PID"
+  check "gestured exits on SIGTERM" "within 3 s" stop_process "$GD_PID"
+  end_scenario
+}
+
+# A drag down on the clone, then a reload that switches passthrough off: the touch ends on
+# the clone, the clone goes, and the panel is given back to every reader.
+scenario_delivery_reload() {
+  delivery_begin delivery-reload delivery-edge.toml || return
+  replay "$R/synth-elan-drag-open.events"
+  sleep 0.5
+  sed 's/^passthrough = true/passthrough = false/' /tmp/gestures.toml > /tmp/gestures-off.toml
+  cp /tmp/gestures-off.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
+  check "reload accepted" "" gesturectl reload --socket "$GD_SOCKET"
+  check "the clone is gone" "$CLONE_NODE" wait_for 5 test ! -e "$CLONE_NODE"
+  libinput_stop
+  expect_eq "libinput TOUCH_DOWN" 1 "$(libinput_count TOUCH_DOWN)"
+  expect_eq "no touch left down (TOUCH_UP + TOUCH_CANCEL)" 1 \
+    "$(( $(libinput_count TOUCH_UP) + $(libinput_count TOUCH_CANCEL) ))"
+  expect_panel_grabbed
+  reader_start "$SCENARIO_DIR/events-after.log"
+  replay "$R/synth-elan-double-vs-single.events"
+  sleep 0.3
+  reader_stop
+  check "the panel is given back" "" eval '! grep -q "grabbed by another process" "$SCENARIO_DIR/events-after.log"'
+  check "status: the panel is no longer grabbed" "" eval 'status_ok && ! grep -q "\"virtual\"" /tmp/status.json'
+  gestured_end
+}
+
 delivery_scenarios() {
   scenario_delivery_tap
   scenario_delivery_edge
@@ -137,4 +180,6 @@ delivery_scenarios() {
   scenario_delivery_strip
   delivery_death delivery-sigterm TERM
   delivery_death delivery-kill KILL
+  scenario_delivery_unplug
+  scenario_delivery_reload
 }
