@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        // libinput record files (YAML), read by gesturectl only.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C libraries, headers only.
@@ -49,8 +51,12 @@ let package = Package(
             "GestureDaemon", "GestureConfig",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
+        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "GestureDaemon", "TouchInput", "LinuxSystem"]),
+        // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link Yams).
+        .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", "GestureConfig", "TouchInput", "LinuxSystem", "JSONOutput",
+            "GestureDaemon", "GestureConfig", "TouchInput", "LinuxSystem", "JSONOutput", "GesturePicture", "LibinputRecord",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -63,6 +69,7 @@ let package = Package(
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/EngineAllocationProbe"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
+        .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
         // The engine over real recordings (evemu files through the normalizer).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
@@ -75,6 +82,11 @@ let package = Package(
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
         .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
+        // libinput record files against the evemu file they were written from.
+        .testTarget(name: "LibinputRecordTests", dependencies: ["LibinputRecord", "LinuxSystem", "TestSupport", "gesturectl"],
+                    exclude: ["Fixtures"]),
+        // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
+        .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TestSupport", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
         .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),

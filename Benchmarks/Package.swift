@@ -9,7 +9,8 @@ let package = Package(
     dependencies: [
         .package(name: "gestured", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
-        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        // 0.x: a minor release may change behaviour, so only patch releases are taken.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", .upToNextMinor(from: "0.2.0")),
     ],
     targets: [
         // Models, generated and recorded input streams, and the loop that feeds them through

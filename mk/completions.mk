@@ -9,7 +9,8 @@ install: install-completions
 
 install-completions: release
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
-	.build/release/gesturectl --generate-completion-script bash > $(DESTDIR)$(BASHCOMPDIR)/gesturectl
+	@# bash-completion sources the file: no #! line (swift-argument-parser writes one)
+	.build/release/gesturectl --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(BASHCOMPDIR)/gesturectl
 	.build/release/gesturectl --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPDIR)/_gesturectl
 	.build/release/gesturectl --generate-completion-script fish > $(DESTDIR)$(FISHCOMPDIR)/gesturectl.fish
 

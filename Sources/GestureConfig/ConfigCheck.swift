@@ -21,12 +21,13 @@ public enum ConfigCheck {
     public static func run(path: String, enforceSafety: Bool, output: (String) -> Void,
                            errors: (String) -> Void) -> Int32 {
         do {
-            // ConfigLoader.load, keeping the text to place the tap-pair warnings.
+            // ConfigLoader.load, keeping the text to place warnings.
             let text = try FileText.read(path: path, enforcingSafety: enforceSafety)
             let configuration = try ConfigLoader.parse(text: text, file: path)
-            for warning in configuration.warnings { errors(warning.description) }
             output(ConfigReport.text(of: configuration))
-            for warning in ConfigWarning.warnings(for: configuration, text: text, file: path) { errors(warning.description) }
+            for warning in configuration.warnings + ConfigWarning.warnings(for: configuration, text: text, file: path) {
+                errors(warning.description)
+            }
             output("\(path): OK, \(configuration.model.gestures.count) gestures")
             return 0
         } catch {

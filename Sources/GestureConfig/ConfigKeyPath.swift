@@ -26,9 +26,12 @@ public struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
             switch segment {
             case .key(let key):
                 if !text.isEmpty { text += "." }
-                // Escaped as in a TOML basic string, so a key path is always one line.
-                let shown = Diagnostic.shown(key.replacing("\\", with: "\\\\").replacing("\"", with: "\\\""))
-                text += Self.isBare(shown) ? shown : "\"\(shown)\""
+                if Self.isBare(key), key.utf8.count <= Diagnostic.maximumShownLength {
+                    text += key
+                } else {
+                    // Escaped as in a TOML basic string, so a key path is always one line.
+                    text += "\"" + Diagnostic.shown(key, quoted: true) + "\""
+                }
             case .index(let index):
                 text += "[\(index)]"
             }

@@ -34,7 +34,7 @@ public enum ConfigLoader {
         let sink = DiagnosticSink(file: file, locator: locator)
         let configuration = ConfigBuilder(root: root, sink: sink).build()
         guard sink.diagnostics.isEmpty, var configuration else { throw .invalid(sink.sorted) }
-        configuration.warnings = DiagnosticSink.inFileOrder(sink.warnings)
+        configuration.warnings = sink.warnings
         return configuration
     }
 }

@@ -20,6 +20,21 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
 
     /// Every warning about `model`, placed in the file by `locate`.
     static func warnings(in model: GestureModel, file: String, locate: (ConfigKeyPath) -> SourcePosition) -> [ConfigWarning] {
+        tapPairWarnings(in: model, file: file, locate: locate) + palmOnlyWarnings(in: model, file: file, locate: locate)
+    }
+
+    /// A gesture that receives palms only receives nothing: a palm is a cancelled touch.
+    static func palmOnlyWarnings(in model: GestureModel, file: String, locate: (ConfigKeyPath) -> SourcePosition) -> [ConfigWarning] {
+        model.gestures.filter { $0.shouldReceiveTouch.toolTypes == [.palm] }.map { spec in
+            let path = ConfigKeyPath(keys: "gesture", spec.name, "should_receive_touch", "tool_types")
+            return ConfigWarning(file: file, position: locate(path), keyPath: path,
+                                 message: "'\(spec.name)' receives palms only, and a palm is a cancelled touch that "
+                                     + "reaches no gesture: it can never fire (accept \"finger\" or \"pen\")")
+        }
+    }
+
+    /// The pairs of `unorderedTapPairs`, placed at the one with fewer taps.
+    static func tapPairWarnings(in model: GestureModel, file: String, locate: (ConfigKeyPath) -> SourcePosition) -> [ConfigWarning] {
         unorderedTapPairs(in: model).map { fewer, more in
             let a = model.gestures[fewer], b = model.gestures[more]
             let aTaps = a.parameters.tap?.taps ?? 1, bTaps = b.parameters.tap?.taps ?? 1

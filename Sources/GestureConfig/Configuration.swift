@@ -8,8 +8,9 @@ public struct Configuration: Sendable {
     public var devices: [DeviceRule]
     /// `actions[g]` are the actions of `model.gestures[g]`.
     public var actions: [GestureActions]
-    /// What `check` warns about (a socket anyone may use), in file order.
-    public var warnings: [Diagnostic] = []
+    /// What `check` warns about while reading the file (a socket anyone may use), in the
+    /// order found; `ConfigWarning.warnings(for:text:file:)` adds those about the model.
+    public var warnings: [ConfigWarning] = []
 
     public init(daemon: DaemonSettings, model: GestureModel, devices: [DeviceRule], actions: [GestureActions]) {
         self.daemon = daemon
@@ -60,15 +61,18 @@ public struct DeviceRule: Equatable, Sendable {
     /// The rule sets `calibration` itself; otherwise udev's `LIBINPUT_CALIBRATION_MATRIX`
     /// applies, as it does for libinput and the compositor.
     public var setsCalibration: Bool
+    /// `ignore = true`: gestured leaves the touchscreens this rule matches alone.
+    public var ignore: Bool
     /// Touch delivery: grab the panel and forward what gestures leave to a virtual clone.
     public var passthrough: Bool
     /// How a cancelled touch reaches the application through the clone.
     public var cancel: CancelMode
-    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, passthrough: Bool = false,
-                cancel: CancelMode = .release) {
+    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, ignore: Bool = false,
+                passthrough: Bool = false, cancel: CancelMode = .release) {
         self.match = match
         self.mapping = mapping
         self.setsCalibration = setsCalibration
+        self.ignore = ignore
         self.passthrough = passthrough
         self.cancel = cancel
     }

@@ -44,15 +44,21 @@ public struct ResolvedMapping: Equatable, Sendable {
 }
 
 extension Configuration {
+    /// The index of the first `[[device]]` rule that matches, if any: that one rule decides.
+    public func rule(name: String, vendor: UInt16, product: UInt16,
+                     devnode: String?, properties: [String: String]) -> Int? {
+        devices.firstIndex {
+            $0.match.matches(name: name, vendor: vendor, product: product, devnode: devnode, properties: properties)
+        }
+    }
+
     /// The mapping of the first `[[device]]` rule that matches, else the identity. When the
     /// rule sets no `calibration`, udev's `LIBINPUT_CALIBRATION_MATRIX` is the matrix (applied
     /// first, then the rule's rotation and flips, in normalized space as libinput does), so
     /// that gestures see the screen the application sees.
     public func mapping(name: String, vendor: UInt16, product: UInt16,
                         devnode: String?, properties: [String: String]) -> ResolvedMapping {
-        let rule = devices.firstIndex {
-            $0.match.matches(name: name, vendor: vendor, product: product, devnode: devnode, properties: properties)
-        }
+        let rule = self.rule(name: name, vendor: vendor, product: product, devnode: devnode, properties: properties)
         var resolved = ResolvedMapping(mapping: rule.map { devices[$0].mapping } ?? .identity, rule: rule,
                                        calibrationSource: .none)
         if let rule, devices[rule].setsCalibration {

@@ -85,9 +85,10 @@ extension ConfigBuilder {
                             didYouMean: DidYouMean.suggestion(for: name, among: cancelNames))
             }
         }
+        let ignore = reader.bool("ignore") ?? false
         reader.finish()
-        return DeviceRule(match: match, mapping: mapping, setsCalibration: setsCalibration, passthrough: passthrough,
-                          cancel: cancel)
+        return DeviceRule(match: match, mapping: mapping, setsCalibration: setsCalibration, ignore: ignore,
+                          passthrough: passthrough, cancel: cancel)
     }
 
     /// A USB vendor or product id: TOML's `0x222a`, or the string `"222a"` as lsusb prints it.

@@ -15,12 +15,6 @@ public struct SourcePosition: Equatable, Comparable, Sendable {
 
 /// One problem in a config file, printable as `file:line:col: error: key.path: message`.
 public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
-    /// An error refuses the file; a warning is printed and the file is taken.
-    public enum Severity: String, Sendable {
-        case error, warning
-    }
-
-    public var severity: Severity
     public var file: String
     public var position: SourcePosition
     public var keyPath: ConfigKeyPath
@@ -34,9 +28,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     public var didYouMean: String?
 
     public init(file: String, position: SourcePosition, keyPath: ConfigKeyPath, message: String,
-                expected: String? = nil, found: String? = nil, didYouMean: String? = nil,
-                severity: Severity = .error) {
-        self.severity = severity
+                expected: String? = nil, found: String? = nil, didYouMean: String? = nil) {
         self.file = file
         self.position = position
         self.keyPath = keyPath
@@ -52,8 +44,8 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     /// How a name, key or string value from the file appears in a message: on one line
     /// (control characters escaped as TOML writes them: `\n`, `\t`, `\u007F`), and when it is
     /// longer than `maximumShownLength`, its first 32 characters and its length (a 3 MiB key
-    /// was printed twice in full).
-    static func shown(_ text: String) -> String {
+    /// was printed twice in full). With `quoted`, `"` and `\` are escaped too, for a quoted key.
+    static func shown(_ text: String, quoted: Bool = false) -> String {
         let isLong = text.utf8.count > maximumShownLength && text.count > maximumShownLength
         var shown = ""
         for scalar in (isLong ? Substring(text.prefix(32)) : Substring(text)).unicodeScalars {
@@ -61,6 +53,8 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
             case "\n": shown += "\\n"
             case "\t": shown += "\\t"
             case "\r": shown += "\\r"
+            case "\"" where quoted: shown += "\\\""
+            case "\\" where quoted: shown += "\\\\"
             case _ where scalar.value < 0x20 || scalar.value == 0x7f: shown += "\\u" + hex4(scalar.value)
             default: shown.unicodeScalars.append(scalar)
             }
@@ -86,7 +80,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     public var description: String {
         // Syntax errors have no key path: toml++ does not say which key it was reading.
         let path = keyPath.segments.isEmpty ? "" : "\(keyPath): "
-        return "\(file):\(position.line):\(position.column): \(severity.rawValue): \(path)\(fullMessage)"
+        return "\(file):\(position.line):\(position.column): error: \(path)\(fullMessage)"
     }
 }
 

@@ -3,8 +3,11 @@ final class DiagnosticSink {
     let file: String
     let locator: KeyLocator
     private(set) var diagnostics: [Diagnostic] = []
-    /// What is worth saying but does not refuse the file, in file order.
-    private(set) var warnings: [Diagnostic] = []
+    /// What is worth saying but does not refuse the file.
+    private(set) var warnings: [ConfigWarning] = []
+    /// Every key a `TableReader` asked for: the schema as the code reads it (the man-page
+    /// test checks that each one is documented).
+    private(set) var keysRead: Set<String> = []
 
     init(file: String, locator: KeyLocator) {
         self.file = file
@@ -19,14 +22,16 @@ final class DiagnosticSink {
     }
 
     func warn(_ path: ConfigKeyPath, _ message: String, expected: String? = nil, found: String? = nil) {
-        warnings.append(Diagnostic(file: file, position: locator.position(of: path), keyPath: path,
-                                   message: message, expected: expected, found: found, severity: .warning))
+        let position = locator.position(of: path)
+        let text = Diagnostic(file: file, position: position, keyPath: path, message: message,
+                              expected: expected, found: found).fullMessage
+        warnings.append(ConfigWarning(file: file, position: position, keyPath: path, message: text))
     }
 
-    /// In file order; problems at one position keep the order they were found in.
-    var sorted: [Diagnostic] { Self.inFileOrder(diagnostics) }
+    func noteRead(_ key: String) { keysRead.insert(key) }
 
-    static func inFileOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    /// In file order; problems at one position keep the order they were found in.
+    var sorted: [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
             a.element.position == b.element.position ? a.offset < b.offset : a.element.position < b.element.position
         }.map(\.element)

@@ -8,11 +8,11 @@ enum DidYouMean {
         guard name.utf8.count <= 4 * maximumLength, name.count <= maximumLength else { return nil }
         // Short names get no guesses beyond spelling variants: 'b' is not a typo of 'a'.
         let limit = min(3, name.count / 3)
-        let lowercased = name.lowercased()
+        let normalized = Self.normalized(name)
         var best: (candidate: String, distance: Int)?
         // Each edit changes the length by one at most: farther lengths cannot be close.
         for candidate in candidates where abs(candidate.count - name.count) <= limit {
-            let distance = editDistance(lowercased, candidate.lowercased())
+            let distance = editDistance(normalized, Self.normalized(candidate), limit: limit)
             if distance <= limit, distance < best?.distance ?? .max {
                 best = (candidate, distance)
             }
@@ -20,23 +20,33 @@ enum DidYouMean {
         return best?.candidate
     }
 
+    /// Lowercased, with `-` and `_` as the same character.
+    private static func normalized(_ name: String) -> [Character] {
+        name.lowercased().map { $0 == "-" ? "_" : $0 }
+    }
+
     /// Edit distance counting a swap of neighbours as one edit (optimal string alignment),
-    /// with `-` and `_` counted as the same character.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.replacing("-", with: "_")), b = Array(b.replacing("-", with: "_"))
+    /// or `limit + 1` as soon as it must be more than `limit`. Three rows, not a table.
+    static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
+        var older = [Int](repeating: 0, count: b.count + 1) // row i - 2
+        var previous = Array(0...b.count)                    // row i - 1
+        var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                    current[j] = min(current[j], older[j - 2] + 1)
                 }
+                rowMinimum = min(rowMinimum, current[j])
             }
+            // Distances never shrink from one row to the next (bar one swap): stop early.
+            if rowMinimum > limit + 1 { return limit + 1 }
+            (older, previous, current) = (previous, current, older)
         }
-        return d[a.count][b.count]
+        return min(previous[b.count], limit + 1)
     }
 }

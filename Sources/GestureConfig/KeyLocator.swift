@@ -199,11 +199,10 @@ private struct Scanner {
             if c == "\"" || c == "'" {
                 keys.append((readQuotedKey(quote: c), position))
             } else if Self.canStartKey(c) {
+                let start = index
+                while let c = peek(0), ConfigKeyPath.isBare(c) { advance(1) }
                 var key = ""
-                while let c = peek(0), ConfigKeyPath.isBare(c) {
-                    key.unicodeScalars.append(c)
-                    advance(1)
-                }
+                key.unicodeScalars.append(contentsOf: scalars[start..<index])
                 keys.append((key, position))
             } else {
                 return keys

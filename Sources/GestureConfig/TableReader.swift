@@ -26,6 +26,7 @@ final class TableReader {
     /// The raw value of `key`, marking the key as known.
     func value(_ key: String) -> TOMLValue? {
         known.append(key)
+        sink.noteRead(key)
         return table[key]
     }
 

@@ -5,7 +5,7 @@
 /// into the caller's reused buffer; keep its capacity). It owns hit-testing, the recognizers
 /// and the arbitration between them (docs/SEMANTICS.md).
 ///
-/// Arbitration (UIKit's rules, `uikit-semantics.md`). A recognizer that wants to recognize
+/// Arbitration (UIKit's rules, docs/SEMANTICS.md "Arbitration"). A recognizer that wants to recognize
 /// or begin asks, in this order: should-begin; prevention by a running gesture that shares
 /// a contact; its failure requirements (one still possible or pending holds it as
 /// `pending`, one that recognized or began makes it fail). Accepted, it excludes its rivals:
@@ -34,14 +34,15 @@ public final class GestureEngine {
     /// `receivers[v]`: the gestures on view v and its ancestors, the only ones a contact
     /// hit-tested to v can reach.
     @exclusivity(unchecked) private var receivers: [[Int]]
-    private let contacts = ContactTable()
+    let contacts = ContactTable()
     @exclusivity(unchecked) private var devices: [DeviceRecord] = []
     @exclusivity(unchecked) private var trace: [TraceRecord] = []
-    @exclusivity(unchecked) private var now: Microseconds = 0
+    @exclusivity(unchecked) private(set) var now: Microseconds = 0
     /// Contacts that went down while every slot of `contacts` was taken.
     @exclusivity(unchecked) private var droppedContacts = 0
-    /// Phase changes the arbitration rules do not allow, refused (`transition`).
-    @exclusivity(unchecked) private var engineBugs = 0
+    /// Phase changes the arbitration rules do not allow, refused (`transition`): 0 unless
+    /// the engine has a bug. The daemon logs an increase.
+    @exclusivity(unchecked) public private(set) var engineBugs = 0
     /// Set by `detach` when contacts of the device were still down: they are cancelled at
     /// the next `handle` or `advance`, which can report the events.
     @exclusivity(unchecked) private var orphanedContacts = false

@@ -2,19 +2,20 @@
 /// down within `tapInterval` of the previous lift), then `touches`
 /// contacts held for `minimumPressDuration` (inclusive) without moving more than
 /// `allowableMovement`. Continuous: began at the duration, changed on movement, ended at lift.
-final class LongPressRecognizer: Recognizer, FailingRecognizer {
-    enum State: RecognizerState {
+/// States: docs/SEMANTICS.md, "Long press".
+final class LongPressRecognizer: Recognizer, ContinuousRecognizer {
+    enum State: ContinuousState {
         case idle
         /// Contacts going down; `reachedAt` is when `touches` were down together.
         case pressing(downAt: Microseconds, reachedAt: Microseconds?, tapsDone: Int)
-        case betweenTaps(done: Int, liftAt: Microseconds)
+        case betweenTaps(TapGap)
         case active
         case finished
     }
 
     var state = State.idle
     private let parameters: LongPressParameters
-    private var location = Location()
+    var location = Location()
 
     init(_ parameters: LongPressParameters) { self.parameters = parameters }
 
@@ -23,9 +24,10 @@ final class LongPressRecognizer: Recognizer, FailingRecognizer {
             switch state {
             case .idle:
                 state = .pressing(downAt: input.time, reachedAt: nil, tapsDone: 0)
-            case .betweenTaps(let done, let liftAt):
-                if input.time - liftAt > parameters.tapInterval { return fail(.tapIntervalElapsed(parameters.tapInterval)) }
-                state = .pressing(downAt: input.time, reachedAt: nil, tapsDone: done)
+            case .betweenTaps(let gap):
+                // No distance rule: UIKit's long press has none for its taps.
+                if let refusal = gap.refusal(input, interval: parameters.tapInterval, distance: nil) { return fail(refusal) }
+                state = .pressing(downAt: input.time, reachedAt: nil, tapsDone: gap.done)
             case .pressing, .active, .finished:
                 break
             }
@@ -34,13 +36,7 @@ final class LongPressRecognizer: Recognizer, FailingRecognizer {
         case .idle, .betweenTaps, .finished:
             return .none
         case .active:
-            if input.live == 0 {
-                state = .finished
-                location.update(input, input.mask)
-                return .ended(.allLifted)
-            }
-            location.update(input, input.live)
-            return .changed
+            return follow(input, live: input.live, mask: input.mask, ending: input.live == 0)
         case .pressing(let downAt, var reachedAt, let tapsDone):
             let down = input.mask.nonzeroBitCount
             if down > parameters.touches { return fail(.tooManyTouches(down, allowed: parameters.touches)) }
@@ -52,7 +48,7 @@ final class LongPressRecognizer: Recognizer, FailingRecognizer {
                 guard tapsDone < parameters.taps else {
                     return fail(.heldTooShort(held: input.time - (reachedAt ?? downAt), minimum: parameters.minimumPressDuration))
                 }
-                state = .betweenTaps(done: tapsDone + 1, liftAt: input.time)
+                state = .betweenTaps(TapGap(done: tapsDone + 1, liftedIn: input))
                 return .none
             }
             let liveCount = input.liveCount
@@ -69,7 +65,7 @@ final class LongPressRecognizer: Recognizer, FailingRecognizer {
     var deadline: Microseconds? {
         switch state {
         case .pressing(_, let reachedAt?, _): reachedAt + parameters.minimumPressDuration
-        case .betweenTaps(_, let liftAt): liftAt + parameters.tapInterval + 1
+        case .betweenTaps(let gap): gap.deadline(parameters.tapInterval)
         default: nil
         }
     }
@@ -77,9 +73,8 @@ final class LongPressRecognizer: Recognizer, FailingRecognizer {
     func expire(_ input: RecognizerInput) -> RecognizerVerdict {
         switch state {
         case .pressing(_, let reachedAt?, _):
-            state = .active
             location.update(input, input.live)
-            return .began(.heldLongEnough(held: input.time - reachedAt, minimum: parameters.minimumPressDuration))
+            return begin(.heldLongEnough(held: input.time - reachedAt, minimum: parameters.minimumPressDuration))
         case .betweenTaps:
             return fail(.tapIntervalElapsed(parameters.tapInterval))
         default:

@@ -4,9 +4,10 @@
 /// `edges`. Reports translation since began and velocity. Continuous.
 ///
 /// As in UIKit, more than `maximumTouches` contacts before it began fail it; after it began,
-/// the contacts beyond the maximum are ignored for the rest of the gesture.
-final class PanRecognizer: Recognizer, FailingRecognizer {
-    enum State: RecognizerState { case idle, tracking, active, finished }
+/// the contacts beyond the maximum are ignored for the rest of the gesture. States:
+/// docs/SEMANTICS.md, "Pan and edge pan".
+final class PanRecognizer: Recognizer, ContinuousRecognizer {
+    enum State: ContinuousState { case idle, tracking, active, finished }
 
     var state = State.idle
     private let parameters: PanParameters
@@ -16,7 +17,7 @@ final class PanRecognizer: Recognizer, FailingRecognizer {
     /// Contacts that went down after began while it already held `maximumTouches`.
     private var ignored: ContactMask = 0
     private var tracker = CentroidTracker()
-    private var location = Location()
+    var location = Location()
 
     init(_ parameters: PanParameters) {
         self.parameters = parameters
@@ -51,17 +52,12 @@ final class PanRecognizer: Recognizer, FailingRecognizer {
             let limit = input.geometry.millimeters(parameters.threshold)
             let moved = tracker.distanceMM
             guard n >= parameters.minimumTouches, moved > limit else { return .none }
-            state = .active
-            return .began(.movedEnough(mm: moved, limit: limit))
+            return begin(.movedEnough(mm: moved, limit: limit))
         case .active:
-            if live == 0 || live.nonzeroBitCount < parameters.minimumTouches {
-                state = .finished
-                location.update(input, mask)
-                return .ended(.allLifted)
-            }
-            guard input.contacts.touched & mask != 0 else { return .none }
-            location.update(input, live)
-            return .changed
+            let ending = live == 0 || live.nonzeroBitCount < parameters.minimumTouches
+            // Only the ignored contacts changed: nothing to report.
+            if !ending, input.contacts.touched & mask == 0 { return .none }
+            return follow(input, live: live, mask: mask, ending: ending)
         }
     }
 

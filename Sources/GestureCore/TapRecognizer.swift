@@ -1,13 +1,13 @@
 /// `UITapGestureRecognizer`: `taps` taps of `touches` contacts, each contact moving at most
 /// `maxMovement`, held at least `minPress`; the next tap down within `tapInterval` of the
-/// previous lift and within `tapDistance` of it. Discrete.
+/// previous lift and within `tapDistance` of it. Discrete. States: docs/SEMANTICS.md, "Tap".
 final class TapRecognizer: Recognizer, FailingRecognizer {
     enum State: RecognizerState {
         case idle
         /// Tap number `tap` (0-based) is down since `downAt`; `most` contacts were down at once.
         case pressing(tap: Int, downAt: Microseconds, most: Int)
-        /// `done` taps completed, the last lifted at `liftAt` around (mmX, mmY).
-        case betweenTaps(done: Int, liftAt: Microseconds, mmX: Double, mmY: Double)
+        /// Taps completed, waiting for the next.
+        case betweenTaps(TapGap)
         case finished
     }
 
@@ -22,13 +22,11 @@ final class TapRecognizer: Recognizer, FailingRecognizer {
             switch state {
             case .idle:
                 state = .pressing(tap: 0, downAt: input.time, most: 0)
-            case .betweenTaps(let done, let liftAt, let mmX, let mmY):
-                if input.time - liftAt > parameters.tapInterval { return fail(.tapIntervalElapsed(parameters.tapInterval)) }
-                let c = input.contacts.centroidMM(input.began)
-                let limit = input.geometry.millimeters(parameters.tapDistance)
-                let away = length(c.x - mmX, c.y - mmY)
-                if away > limit { return fail(.tapTooFar(mm: away, limit: limit)) }
-                state = .pressing(tap: done, downAt: input.time, most: 0)
+            case .betweenTaps(let gap):
+                if let refusal = gap.refusal(input, interval: parameters.tapInterval, distance: parameters.tapDistance) {
+                    return fail(refusal)
+                }
+                state = .pressing(tap: gap.done, downAt: input.time, most: 0)
             case .pressing, .finished:
                 break
             }
@@ -53,14 +51,12 @@ final class TapRecognizer: Recognizer, FailingRecognizer {
             state = .finished
             return .recognized(.tapsCompleted(tap + 1))
         }
-        let c = input.contacts.centroidMM(input.mask)
-        state = .betweenTaps(done: tap + 1, liftAt: input.time, mmX: c.x, mmY: c.y)
+        state = .betweenTaps(TapGap(done: tap + 1, liftedIn: input))
         return .none
     }
 
-    /// The next tap may go down at `liftAt + tapInterval` exactly, so it fails a microsecond later.
     var deadline: Microseconds? {
-        if case .betweenTaps(_, let liftAt, _, _) = state { return liftAt + parameters.tapInterval + 1 }
+        if case .betweenTaps(let gap) = state { return gap.deadline(parameters.tapInterval) }
         return nil
     }
 

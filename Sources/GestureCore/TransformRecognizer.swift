@@ -15,14 +15,14 @@ protocol TransformMeasure {
 
 /// `UIPinchGestureRecognizer` and `UIRotationGestureRecognizer`: contacts whose `Measure`
 /// passes its threshold begin; changed on every frame after; ended when all have lifted.
-/// Continuous.
-final class TransformRecognizer<Measure: TransformMeasure>: Recognizer, FailingRecognizer {
-    enum State: RecognizerState { case idle, tracking, active, finished }
+/// Continuous. States: docs/SEMANTICS.md, "Pinch and rotation".
+final class TransformRecognizer<Measure: TransformMeasure>: Recognizer, ContinuousRecognizer {
+    enum State: ContinuousState { case idle, tracking, active, finished }
 
     var state = State.idle
     private let parameters: Measure.Parameters
     private var value = Measure()
-    private var location = Location()
+    var location = Location()
 
     init(_ parameters: Measure.Parameters) { self.parameters = parameters }
 
@@ -36,18 +36,11 @@ final class TransformRecognizer<Measure: TransformMeasure>: Recognizer, FailingR
             value.follow(input)
             location.update(input, input.live)
             guard let reason = value.beginReason(parameters, input.geometry) else { return .none }
-            state = .active
-            return .began(reason)
+            return begin(reason)
         case .active:
             // Followed in the lifting frame too, for the release velocity.
             value.follow(input)
-            if input.live == 0 {
-                state = .finished
-                location.update(input, input.mask)
-                return .ended(.allLifted)
-            }
-            location.update(input, input.live)
-            return .changed
+            return follow(input, live: input.live, mask: input.mask, ending: input.live == 0)
         }
     }
 

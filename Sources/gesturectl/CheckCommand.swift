@@ -1,7 +1,7 @@
 import ArgumentParser
 import GestureConfig
 
-/// `gesturectl check [FILE]`: validate a config as the daemon would load it.
+/// `gesturectl check [--config FILE]` (or `check FILE`): validate a config as the daemon would load it.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -14,11 +14,19 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The config file.")
-    var file: String = ConfigLoader.defaultPath
+    @Option(name: .long, help: ArgumentHelp("The config file (default: \(ConfigLoader.defaultPath)).", valueName: "file"))
+    var config: String?
+
+    /// The spelling before `--config`, kept: `gesturectl check FILE`.
+    @Argument(help: ArgumentHelp("The config file, as --config names it.", valueName: "file"))
+    var file: String?
+
+    func validate() throws {
+        if config != nil, file != nil { throw ValidationError("name the file once: --config FILE or FILE") }
+    }
 
     func run() throws {
-        let status = ConfigCheck.run(path: file)
+        let status = ConfigCheck.run(path: config ?? file ?? ConfigLoader.defaultPath)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -15,11 +15,16 @@ struct MonitorCommand: ParsableCommand {
     var trace = false
     @Flag(name: .long, help: "Print the stream's JSON lines as they arrive (the schema of replay --json).")
     var json = false
+    @Flag(name: .long, help: "Also print every contact as it goes down, moves and lifts: id, phase, position in screen px and mm, the view it hit.")
+    var touches = false
 
     func run() throws {
         // No read timeout: an idle kiosk sends nothing for hours.
         let client = try connection.connect(timeout: nil)
-        _ = try client.request("subscribe", trace ? [("trace", .bool(true))] : [])
+        var options: [(String, JSONValue)] = []
+        if trace { options.append(("trace", .bool(true))) }
+        if touches { options.append(("touches", .bool(true))) }
+        _ = try client.request("subscribe", options)
         while let line = try client.readLine() {
             let value = try? JSONParser.parse(line)
             if json {

@@ -6,6 +6,7 @@ import GestureConfig
 import GestureCore
 import GestureDaemon
 import JSONOutput
+import LibinputRecord
 import Logging
 import TouchInput
 
@@ -13,7 +14,7 @@ import TouchInput
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Run an evemu recording through a config and print the gesture events.",
+        abstract: "Run an evemu or libinput record recording through a config and print the gesture events.",
         discussion: """
             The same pipeline as the daemon, in the recording's time: no waiting (unless \
             --realtime). At the end, contacts still down are cancelled and pending timers \
@@ -26,7 +27,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The config file.", valueName: "file"))
     var config: String = ConfigLoader.defaultPath
 
-    @Argument(help: "An evemu recording (evemu-record output, or events only with --desc).")
+    @Argument(help: "A recording: evemu-record output (or events only with --desc), or a libinput record file (YAML).")
     var recording: String
 
     @Option(help: ArgumentHelp("The device description for a recording without N:/I:/B:/A: lines.", valueName: "file"))
@@ -48,14 +49,8 @@ struct ReplayCommand: ParsableCommand {
     var runActions = false
 
     func run() throws {
-        let configuration: Configuration
-        do {
-            configuration = try ConfigLoader.load(path: config)
-        } catch {
-            printError(error.description)
-            throw ExitCode(1)
-        }
-        let recorded = try EvemuRecording.read(path: recording, descPath: desc)
+        let configuration = try loadConfiguration(config)
+        let recorded = try RecordingFile.read(path: recording, descPath: desc)
         let pipeline = GesturePipeline(configuration: configuration)
         pipeline.engine.traceEnabled = trace
         pipeline.engine.touchDeliveryEnabled = delivery

@@ -2,18 +2,19 @@ import ArgumentParser
 import GestureCore
 import Glibc
 import JSONOutput
+import LibinputRecord
 import TouchInput
 
 /// `gesturectl touches RECORDING`: the normalized frames of an evemu recording, one line each.
 struct TouchesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touches",
-        abstract: "Print the normalized touch frames of an evemu recording, one line per frame.")
+        abstract: "Print the normalized touch frames of an evemu or libinput record recording, one line per frame.")
 
-    @Argument(help: "An evemu recording (evemu-record output, or an events-only file with --desc).")
+    @Argument(help: "A recording: evemu-record output (or an events-only file with --desc), or a libinput record file (YAML).")
     var recording: String
 
-    @Option(help: "The device description (.desc) for a recording without N:/I:/B:/A: lines.")
+    @Option(help: ArgumentHelp("The device description (.desc) for a recording without N:/I:/B:/A: lines.", valueName: "file"))
     var desc: String?
 
     @Flag(help: "Print only totals: events, frames, contacts, most simultaneous contacts, duration.")
@@ -23,7 +24,7 @@ struct TouchesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let recorded = try EvemuRecording.read(path: recording, descPath: desc)
+        let recorded = try RecordingFile.read(path: recording, descPath: desc)
         guard let normalizer = TouchNormalizer(device: DeviceID(0), info: recorded.info) else {
             throw ValidationError("\(recording): libmtdev could not be set up for this protocol-A device")
         }

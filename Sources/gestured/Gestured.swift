@@ -47,6 +47,7 @@ enum Gestured {
         let level = line.logLevel ?? Logger.Level(rawValue: configuration.daemon.logLevel) ?? .info
         StderrLogHandler.bootstrap(level: level, environment: environment)
         let logger = Logger(label: "gestured")
+        for warning in configuration.warnings { logger.warning("\(warning)") }
         do {
             let daemon = try Daemon(options: line.options, configuration: configuration, environment: environment, logger: logger)
             try daemon.run()

@@ -2,7 +2,7 @@
 // Run under LD_PRELOAD=libMallocInterposerSwift.so (GestureCoreTests does); prints one line:
 //   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n> mixed_frames <n> mixed_events <n> mixed_mallocs <n>
 //   delivery_changes <n> delivery_mallocs <n>
-// (mixed: taps, a double tap, a long press and a two-finger pinch with rotation, after the pan;
+// (mixed: taps, a double tap, a long press, a two-finger pinch with rotation and palms, after the pan;
 // delivery: both again with touch delivery on).
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
@@ -42,7 +42,8 @@ func panFrames(startingAt start: Int64, moves: Int) -> [TouchFrame] {
     return b.frames
 }
 
-/// Taps, a double tap, a held press, then two fingers twisting apart, from `start`.
+/// Taps, a double tap, a held press, two fingers twisting apart, then a drag whose finger
+/// becomes a palm beside a palm resting from the start, from `start`.
 func mixedFrames(startingAt start: Int64) -> [TouchFrame] {
     var b = FrameBuilder()
     var t = start
@@ -61,6 +62,14 @@ func mixedFrames(startingAt start: Int64) -> [TouchFrame] {
     }
     b.up(40, at: t + 201 * 8000)
     b.up(41, at: t + 201 * 8000)
+    t += 3_000_000
+    b.down(50, x: 100, y: 300, at: t)
+    b.down(51, x: 500, y: 100, at: t, tool: .palm)
+    for i in 1...40 { b.move(50, x: 100 + Double(i) * 2, y: 300, at: t + Int64(i) * 8000) }
+    b.tool(50, .palm, at: t + 41 * 8000)
+    for i in 42...60 { b.move(50, x: 100 + Double(i) * 2, y: 300, at: t + Int64(i) * 8000) }
+    b.up(50, at: t + 61 * 8000)
+    b.up(51, at: t + 61 * 8000)
     return b.frames
 }
 

@@ -86,6 +86,23 @@ import Testing
         #expect(warnings.isEmpty)
     }
 
+    @Test func aGestureThatReceivesPalmsOnlyCanNeverFire() {
+        let (status, warnings, path) = check("""
+            [gesture.rest]
+            type = "long-press"
+            should_receive_touch = { tool_types = ["palm"] }
+            [gesture.any]
+            type = "pan"
+            should_receive_touch = { tool_types = ["palm", "finger"] }
+
+            """)
+        #expect(status == 0)
+        #expect(warnings == [
+            "\(path):6:1: warning: gesture.rest.should_receive_touch.tool_types: 'rest' receives palms only, and a palm is a "
+                + "cancelled touch that reaches no gesture: it can never fire (accept \"finger\" or \"pen\")",
+        ])
+    }
+
     @Test func tapsOnSiblingViewsNeverCompete() {
         let (_, warnings, _) = check("""
             [view.left]

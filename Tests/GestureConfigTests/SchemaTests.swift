@@ -157,6 +157,24 @@ import Testing
         #expect(model.views[3].frame == Rect(x: 200, y: 0, width: 200, height: 600)) // 100% of the parent, offset by half of it
     }
 
+    /// `ignore = true` in a device rule: the first rule that matches decides, so a rule
+    /// that ignores one panel goes before a catch-all.
+    @Test func deviceRulesThatIgnoreATouchscreen() throws {
+        let text = Fixture.screen + """
+            [[device]]
+            name = "Wacom*"
+            ignore = true
+            [[device]]
+            rotation = 90
+            """
+        let configuration = try ConfigLoader.parse(text: text, file: "devices.toml")
+        #expect(configuration.devices.map(\.ignore) == [true, false])
+        #expect(configuration.rule(name: "Wacom HID 52A2 Finger", vendor: 0x56a, product: 0x52a2, devnode: nil, properties: [:]) == 0)
+        #expect(configuration.rule(name: "ILITEK ILITEK-TP", vendor: 0x222a, product: 1, devnode: nil, properties: [:]) == 1)
+        #expect(Fixture.messages(Fixture.screen + "[[device]]\nignore = \"yes\"\n")
+                == ["test.toml:5:1: error: device[0].ignore: wrong type: expected true or false, found \"yes\""])
+    }
+
     @Test func daemonAndActionMistakes() {
         let text = Fixture.screen + """
             [daemon]

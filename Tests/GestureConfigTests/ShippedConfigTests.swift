@@ -68,7 +68,7 @@ import Testing
         let keys = [
             "socket", "socket_mode", "socket_group", "log_level", "shell", "command_timeout", "kill_grace",
             "max_children", "subscriber_buffer", "socket_queue", "width", "height", "name", "vendor", "product",
-            "path", "property", "rotation", "flip_x", "flip_y", "calibration", "output", "size_mm", "frame",
+            "path", "property", "rotation", "flip_x", "flip_y", "calibration", "output", "size_mm", "ignore", "frame",
             "parent", "enabled", "hidden", "type", "view", "taps", "touches", "max_movement", "tap_interval",
             "tap_distance", "min_press", "min_duration", "allowable_movement", "min_touches", "max_touches",
             "threshold", "edges", "edge_margin", "directions", "min_distance", "min_speed", "max_duration",

@@ -48,6 +48,16 @@ import Testing
         { b in for k in 0..<count { b.tap(Int32(k + 1), x: 300 + Double(k), y: 200, at: Int64(k) * 200 * ms) } }
     }
 
+    /// The run fired `name` only, held from the lift at `lift` until the tap interval after it
+    /// had passed.
+    func expectOnly(_ name: String, heldFromLiftAt lift: Int64, _ h: EngineHarness,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(h.log == ["\(name) recognized"], "\(h.engine.model.gestures.map(\.name))", sourceLocation: sourceLocation)
+        let event = try #require(h.events.first, sourceLocation: sourceLocation)
+        #expect(event.delayedFrom == lift, sourceLocation: sourceLocation)
+        #expect(event.time == lift + 350 * ms + 1, sourceLocation: sourceLocation)
+    }
+
     @Test func thereAreTwentyFourThreeLevelModels() throws {
         #expect(try Self.models(Self.threeLevels).count == 6 * 4)
         #expect(try Self.models(Self.twoLevels).count == 2 * 2)
@@ -68,10 +78,7 @@ import Testing
     @Test func aDoubleTapFiresOnlyTheDoubleTapOnceTheTripleCannotCome() throws {
         for model in try Self.models(Self.threeLevels) {
             let h = run(model, taps(2))
-            #expect(h.log == ["double recognized"], "\(model.gestures.map(\.name))")
-            let double = try #require(h.events.first)
-            #expect(double.delayedFrom == 280 * ms)
-            #expect(double.time == 280 * ms + 350 * ms + 1)
+            try expectOnly("double", heldFromLiftAt: 280 * ms, h)
             #expect(h.traceLog.contains("[root/double] possible -> pending (required failure of triple)"))
             #expect(h.traceLog.contains("[root/tap] pending -> failed (double recognized)"), "\(h.traceLog)")
         }
@@ -85,10 +92,7 @@ import Testing
     @Test func aSingleTapFiresOnlyTheSingleTapAfterTheInterval() throws {
         for model in try Self.models(Self.threeLevels) + Self.models(Self.twoLevels) {
             let h = run(model, taps(1))
-            #expect(h.log == ["tap recognized"], "\(model.gestures.map(\.name))")
-            let tap = try #require(h.events.first)
-            #expect(tap.delayedFrom == 80 * ms)
-            #expect(tap.time == 80 * ms + 350 * ms + 1)
+            try expectOnly("tap", heldFromLiftAt: 80 * ms, h)
             #expect(h.traceLog.contains("[root/tap] possible -> pending (required failure of double)"))
             #expect(h.traceLog.contains("[root/tap] pending -> recognized (double failed)"))
         }

@@ -198,6 +198,30 @@ private final class TestClient {
         #expect(try quiet.json(0)["error"]?["code"] == .string("idle"))
     }
 
+    /// A client that sends requests and never reads its replies is not read further (its
+    /// replies wait, the daemon's buffer holds one turn's worth) and is closed after the
+    /// idle timeout, so it cannot hold a connection for ever.
+    @Test func aClientThatNeverReadsIsClosedAfterTheIdleTimeout() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        server.idleTimeout = 300_000
+        let deaf = try TestClient(server.path, receiveBuffer: 4096)
+        let bytes = Array(String(repeating: #"{"cmd":"status"}"# + "\n", count: 60_000).utf8)
+        var sent = 0
+        #expect(try serve(loop) { server.statusJSON["connections"] == .number(1) })
+        #expect(try serve(loop, ceiling: 5) {
+            if sent < bytes.count {
+                let n = UnixSocket.send(deaf.fd, bytes[sent...])
+                if n > 0 { sent += n }
+            }
+            return server.statusJSON["connections"] == .number(0)
+        })
+        #expect(sent < bytes.count, "the daemon stopped reading a client that does not read")
+    }
+
     @Test func slowRequestIsCutOff() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -230,11 +254,15 @@ private final class TestClient {
 
         let names = GestureNames(gestures: ["scroll"], types: [.pan], views: ["root"])
         var sent = 0
-        // The slow one never reads; the fast one does. Publish until the slow one is gone.
-        #expect(try serve(loop) {
-            server.publish(GestureEvent(time: Int64(sent) * 1000, gesture: 0, view: 0, state: .changed, device: DeviceID(1),
-                                        x: 1, y: 2, touches: 1, translationX: 3), names: names, origin: 0)
-            sent += 1
+        // The slow one never reads; the fast one does. Publish until the slow one is gone,
+        // a small burst per turn (less than the fast one's 4 KiB) so that a loaded machine's
+        // slow turns still fill the kernel's socket buffers within the ceiling.
+        #expect(try serve(loop, ceiling: 30) {
+            for _ in 0..<8 {
+                server.publish(GestureEvent(time: Int64(sent) * 1000, gesture: 0, view: 0, state: .changed, device: DeviceID(1),
+                                            x: 1, y: 2, touches: 1, translationX: 3), names: names, origin: 0)
+                sent += 1
+            }
             fast.pump()
             return server.subscriberCount == 1
         })

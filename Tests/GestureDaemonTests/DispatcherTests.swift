@@ -7,7 +7,6 @@ import JSONOutput
 import LinuxSystem
 import Logging
 import Testing
-import TouchInput
 @testable import GestureDaemon
 
 @Suite struct DispatcherTests {

@@ -99,4 +99,18 @@ import TouchInput
         #expect(MonitorText.render(try JSONParser.parse(#"{"t":0.04,"view":"root","gesture":"tap","from":"possible","to":"failed","reason":"moved"}"#))
                 == "    0.040  [root/tap] possible -> failed (moved)")
     }
+
+    /// `monitor --touches`: the contact line as the daemon writes it, and as gesturectl prints it.
+    @Test func touchLines() throws {
+        var writer = JSONWriter()
+        let touch = TouchReport(time: 2_290_000, device: DeviceID(1), id: 41, phase: .began, x: 410.54, y: 220,
+                                mmX: 108.61, mmY: 58.2, hitView: 2)
+        EventJSON.touchLine(touch, origin: 1_000_000, view: "panel", into: &writer)
+        let line = String(decoding: writer.bytes, as: UTF8.self)
+        #expect(line == #"{"t":1.290,"touch":41,"device":1,"phase":"began","x":410.5,"y":220.0,"x_mm":108.6,"y_mm":58.2,"view":"panel"}"# + "\n")
+        #expect(MonitorText.render(try JSONParser.parse(Array(line.utf8).dropLast()))
+                == "    1.290  touch 41 began  x=410.5 y=220 (108.6 58.2 mm) view=panel device=1")
+        EventJSON.touchLine(touch, origin: 1_000_000, view: nil, into: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self).hasSuffix(#""view":null}"# + "\n"))
+    }
 }

@@ -37,12 +37,12 @@ import Testing
 
     /// Runs gesturectl while serving `loop`, until it exits (or `until` holds, then it is
     /// killed, for `monitor`).
-    private func gesturectl(_ arguments: String, loop: EventLoop, dir: TemporaryDirectory,
+    private func gesturectl(_ arguments: String, loop: EventLoop, dir: TemporaryDirectory, runner: String = "",
                             whileRunning: () -> Void = {}, until: (() -> Bool)? = nil) throws -> Run {
         let binary = GestureCtlTests.binary
         try #require(access(binary, X_OK) == 0, "build gesturectl first (swift build --build-tests): \(binary)")
         let out = dir.file("out"), err = dir.file("err")
-        let spawned = try ProcessSpawner.spawn(shell: "/bin/sh", command: "exec '\(binary)' \(arguments) > '\(out)' 2> '\(err)'",
+        let spawned = try ProcessSpawner.spawn(shell: "/bin/sh", command: "exec \(runner)'\(binary)' \(arguments) > '\(out)' 2> '\(err)'",
                                                environment: ["PATH=/usr/bin:/bin"])
         var status: Int32 = 0
         var exited = false
@@ -114,6 +114,24 @@ import Testing
         #expect(exitStatus(busy.status) == 1)
         #expect(busy.stderr == "Error: gestured is busy (\(ControlServer.maximumConnections) connections)\n", "\(busy.stderr)")
         #expect(server.refusedConnections >= 1)
+    }
+
+    /// A user the socket refuses is told which group to join. As root, gesturectl runs as
+    /// nobody (setpriv); as anyone else, the socket's mode shuts its owner out too.
+    @Test func permissionDeniedNamesTheGroupToJoin() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        chmod(dir.path, 0o755)
+        let loop = try EventLoop()
+        let asRoot = getuid() == 0
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), mode: asRoot ? 0o660 : 0,
+                                       handler: Handler(), logger: Logger(label: "test"))
+        let group = try #require(getgrgid(getgid())).pointee.gr_name.map { String(cString: $0) } ?? "?"
+        let run = try gesturectl("status --socket '\(server.path)'", loop: loop, dir: dir,
+                                 runner: asRoot ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "")
+        #expect(exitStatus(run.status) == 1)
+        #expect(run.stderr == "Error: permission denied on \(server.path): it is for root and the members of group '\(group)'; "
+                + "join it (sudo usermod -aG \(group) $USER, then log in again) or run gesturectl as root\n")
     }
 
     @Test func monitorPrintsTheStream() throws {

@@ -69,3 +69,21 @@ import Testing
         #expect(result.seconds < 15 && result.maxResidentMiB < 64, "\(result.seconds) s, \(result.maxResidentMiB) MiB")
     }
 }
+
+/// Issue #18 item 13: what `check` warns about, the daemon logs at start and on reload.
+@Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
+struct ConfigWarningLogTests {
+    @Test func aSocketAnyoneMayUseIsLoggedAtStartAndOnReload() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(daemon: "socket_mode = \"0666\""), to: config)
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        let warning = "gestures.toml:2:1: warning: daemon.socket_mode: anyone on this machine may connect"
+        #expect(daemon.log.ranges(of: warning).count == 1, "\(daemon.log)")
+        _ = try daemon.request("reload")
+        #expect(eventually { daemon.log.contains("reload: ") && daemon.log.ranges(of: warning).count == 2 },
+                "\(daemon.log)")
+        try daemon.stop()
+    }
+}

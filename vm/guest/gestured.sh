@@ -246,6 +246,22 @@ scenario_unplug() {
   gestured_end
 }
 
+# A touchscreen a [[device]] rule ignores is left alone (status says so, its three drags
+# are no pans); a reload without the rule opens it at once, and the same drags pan.
+scenario_ignore() {
+  gestured_begin ignore ignore.toml "$R/elan-touchscreen-04f3-010c-asus-n550jk.desc" || return
+  check "status says the device is left alone" "ignore = true" wait_for 5 status_lists "has ignore = true"
+  replay "$R/synth-elan-edge-left.events"; settle
+  expect_gesture pan began 0
+  grep -v -e '^name = "ELAN\*"' -e '^ignore = true' -e '^\[\[device\]\]' /tmp/gestures.toml > /tmp/gestures.new &&
+    cat /tmp/gestures.new > /tmp/gestures.toml
+  check "reload without the rule" "gesturectl reload" gesturectl reload --socket "$GD_SOCKET"
+  check "status no longer leaves it alone" "" wait_for 5 eval '! status_lists "has ignore = true"'
+  replay "$R/synth-elan-edge-left.events"; settle
+  expect_gesture pan began 3
+  gestured_end
+}
+
 # The real recordings lisgd also sees: what gestured makes of them is reported, not
 # asserted (their margins to gestured's thresholds are unknown); it must stay up.
 compare_case() { # CASE RECORDING REPEATS
@@ -267,6 +283,7 @@ gestured_scenarios() {
   scenario_rotation
   scenario_swipe_3f
   scenario_unplug
+  scenario_ignore
   compare_case atmel-4f-drag-down "$R/atmel-maxtouch-4-finger-drag-down.evemu" 3
   compare_case ep0430m09-2f-scroll "$R/ep0430m09-2-finger-scroll-down.evemu" 3
   compare_case pixel-fling "$R/google-pixel-tablet-nvt-1-finger-swipe.evemu" 3

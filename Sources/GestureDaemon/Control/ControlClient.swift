@@ -9,6 +9,8 @@ import TouchInput
 public enum ControlClientError: Error, CustomStringConvertible {
     case notRunning(tried: [String])
     case refused(path: String)
+    /// Not allowed to connect: the socket's group (nil when unknown) is the one to join.
+    case permissionDenied(path: String, group: String?)
     case io(SystemError)
     case protocolViolation(String)
     /// The daemon closed an event stream.
@@ -21,6 +23,11 @@ public enum ControlClientError: Error, CustomStringConvertible {
             "gestured is not running: no socket at \(tried.joined(separator: " or ")) (start it, or pass --socket)"
         case .refused(let path):
             "gestured is not running: nothing listens at \(path) (a stale socket?)"
+        case .permissionDenied(let path, let group?):
+            "permission denied on \(path): it is for root and the members of group '\(group)'; "
+                + "join it (sudo usermod -aG \(group) $USER, then log in again) or run gesturectl as root"
+        case .permissionDenied(let path, nil):
+            "permission denied on \(path): join the socket's group ([daemon] socket_group) or run gesturectl as root"
         case .io(let error): "control socket: \(error)"
         case .protocolViolation(let what): "unexpected reply from gestured: \(what)"
         // "gestured is busy (64 connections)" says it all.
@@ -52,12 +59,24 @@ public final class ControlClient {
         } catch {
             if error.code == ECONNREFUSED { throw .refused(path: path) }
             if error.code == ENOENT { throw .notRunning(tried: [path]) }
+            if error.code == EACCES { throw .permissionDenied(path: path, group: Self.groupName(of: path)) }
             throw .io(error)
         }
         if let timeout {
             var value = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
             setsockopt(fd.rawValue, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
         }
+    }
+
+    /// The name of the group owning `path`, or nil.
+    private static func groupName(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        var entry = group()
+        var result: UnsafeMutablePointer<group>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getgrgid_r(info.st_gid, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        return String(cString: entry.gr_name)
     }
 
     /// Sends `{"cmd": command, ...extra}` and returns the value of `ok`; throws the

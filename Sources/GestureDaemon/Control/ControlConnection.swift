@@ -20,9 +20,11 @@ final class ControlConnection {
 
     let fd: FileDescriptor
     var mode: Mode = .requests
+    /// A subscriber that also wants every contact (`"touches": true`).
+    var wantsTouches = false
     /// When the first byte of an unfinished request arrived.
     private(set) var partialSince: Microseconds?
-    /// When a request was last answered, or the connection was accepted.
+    /// When a request was last answered, a reply made progress, or the connection was accepted.
     private(set) var lastActive: Microseconds
     /// Close once the pending output is sent (after a fatal error reply).
     var closeAfterFlush = false
@@ -44,8 +46,12 @@ final class ControlConnection {
 
     var hasPendingOutput: Bool { outputStart < output.count }
 
-    /// Idle: asks nothing, owes nothing, and is not a subscriber (may be closed or evicted).
+    /// Idle: asks nothing, owes nothing, and is not a subscriber (may be evicted).
     var isIdle: Bool { mode == .requests && partialSince == nil && !hasPendingOutput && inputStart == input.count }
+
+    /// Not a subscriber and not in the middle of a request: closed after the idle timeout,
+    /// also when its replies wait because it does not read them.
+    var mayTimeOut: Bool { mode == .requests && partialSince == nil }
 
     enum ReadResult {
         /// Read what there was (maybe nothing).
@@ -129,6 +135,7 @@ final class ControlConnection {
 
     /// Sends buffered output; false on a send error (peer gone).
     func flush() -> Bool {
+        if hasPendingOutput && mode == .requests { lastActive = MonotonicClock.now() }
         while hasPendingOutput {
             let n = UnixSocket.send(fd, output[outputStart...])
             if n < 0 { return errno == EAGAIN || errno == EWOULDBLOCK }

@@ -97,6 +97,9 @@ public final class ControlServer {
     /// True when some subscriber asked for the transition trace (format it only then).
     public var wantsTrace: Bool { subscribers.contains { $0.mode == .subscriber(trace: true) } }
 
+    /// True when some subscriber asked for the contacts (collect them only then).
+    public var wantsTouches: Bool { subscribers.contains { $0.wantsTouches } }
+
     /// The server's part of `status`.
     public var statusJSON: JSONValue {
         .object([
@@ -115,16 +118,17 @@ public final class ControlServer {
         publish(line: writer.bytes, trace: false)
     }
 
-    /// Sends one JSON line (newline included) to every subscriber, or, for a trace record,
-    /// only to those that asked for the trace. Subscribers that overflow are dropped.
-    public func publish(line: [UInt8], trace: Bool) {
+    /// Sends one JSON line (newline included) to every subscriber, or, for a trace record
+    /// or a contact, only to those that asked for them. Subscribers that overflow are dropped.
+    public func publish(line: [UInt8], trace: Bool, touches: Bool = false) {
         // Backwards, so that dropping one does not skip the next; an index loop, as an
         // unspecialized iterator allocates in a debug build.
         var index = subscribers.count
         while index > 0 {
             index -= 1
             let connection = subscribers[index]
-            guard case .subscriber(let wantsTrace) = connection.mode, wantsTrace || !trace else { continue }
+            guard case .subscriber(let wantsTrace) = connection.mode, wantsTrace || !trace,
+                  connection.wantsTouches || !touches else { continue }
             switch connection.send(line) {
             case .sent:
                 updateInterest(connection)
@@ -264,10 +268,12 @@ public final class ControlServer {
         case "devices": reply(connection, .success(handler.devices()))
         case "subscribe":
             let trace = request["trace"]?.boolValue ?? false
+            let touches = request["touches"]?.boolValue ?? false
             connection.mode = .subscriber(trace: trace)
+            connection.wantsTouches = touches
             subscribers.append(connection)
             UnixSocket.setSendBuffer(connection.fd, subscriberBuffer)
-            reply(connection, .success(.object([("subscribed", .bool(true)), ("trace", .bool(trace))])))
+            reply(connection, .success(.object([("subscribed", .bool(true)), ("trace", .bool(trace)), ("touches", .bool(touches))])))
         default:
             reply(connection, handler.handle(command: command, request: request) ?? .failure(ControlError(
                 code: "unknown-command",
@@ -319,8 +325,10 @@ public final class ControlServer {
         for connection in Array(connections.values) where !connection.closeAfterFlush {
             if let since = connection.partialSince, now - since >= ControlServer.requestTimeout {
                 fatal(connection, ControlError(code: "timeout", message: "request not finished within \(ControlServer.requestTimeout / 1_000_000) s"))
-            } else if connection.isIdle && now - connection.lastActive >= idleTimeout {
+            } else if connection.mayTimeOut && now - connection.lastActive >= idleTimeout {
                 logger.debug("control: closing fd \(connection.fd.rawValue), idle for \(idleTimeout / 1_000_000) s")
+                // One that does not read its replies would not read this one either.
+                if connection.hasPendingOutput { drop(connection); continue }
                 fatal(connection, ControlError(code: "idle", message: "no request for \(idleTimeout / 1_000_000) s; closing"), quietly: true)
             }
         }
@@ -332,7 +340,7 @@ public final class ControlServer {
         var earliest: Microseconds?
         for connection in connections.values where !connection.closeAfterFlush {
             let due: Microseconds? = if let since = connection.partialSince { since + ControlServer.requestTimeout }
-                else if connection.isIdle { connection.lastActive + idleTimeout } else { nil }
+                else if connection.mayTimeOut { connection.lastActive + idleTimeout } else { nil }
             if let due, earliest.map({ due < $0 }) ?? true { earliest = due }
         }
         requestTimer.set(earliest)

@@ -125,13 +125,20 @@ public enum StatusText {
 /// One event-stream line for `gesturectl monitor` without `--json`.
 public enum MonitorText {
     /// `  2.123  panel/scroll  pan changed  x=10.0 y=-2.3 touches=2 ...`, or for a trace
-    /// record the transition log line, for the stream's last line `gestured is stopping (SIGTERM)`.
+    /// record the transition log line, for a contact its touch line, for the stream's last
+    /// line `gestured is stopping (SIGTERM)`.
     public static func render(_ line: JSONValue) -> String {
         let t = line["t"]?.doubleValue.map(seconds) ?? "-"
         if line["stopping"] == .bool(true) { return pad(t) + "  gestured is stopping (\(StatusText.text(line["reason"])))" }
         if let from = line["from"]?.stringValue {
             return pad(t) + "  " + TraceLine.format(view: line["view"]?.stringValue ?? "?", gesture: line["gesture"]?.stringValue ?? "?",
                                                    from: from, to: line["to"]?.stringValue ?? "?", reason: line["reason"]?.stringValue ?? "")
+        }
+        if let touch = line["touch"] {
+            // `  1.234  touch 3 began  x=410.5 y=220 (108.6 58.2 mm) view=map device=0`
+            return pad(t) + "  touch \(StatusText.text(touch)) \(StatusText.text(line["phase"]))  x=\(StatusText.text(line["x"])) "
+                + "y=\(StatusText.text(line["y"])) (\(StatusText.text(line["x_mm"])) \(StatusText.text(line["y_mm"])) mm) "
+                + "view=\(line["view"]?.stringValue ?? "none") device=\(StatusText.text(line["device"]))"
         }
         guard case .object(let members) = line else { return line.text }
         let head = ["t", "gesture", "type", "state", "view"]

@@ -73,6 +73,7 @@ extension Daemon: ControlHandler {
     public func devices() -> JSONValue { deviceList(detailed: true) }
 
     public func handle(command: String, request: JSONValue) -> ControlReply? {
+        if command == "trigger" { return trigger(request) }
         guard command == "replay-start" else { return nil }
         guard let replay else {
             return .failure(ControlError(code: "no-replay", message: "this gestured reads live touchscreens (start it with --replay FILE to replay)"))

@@ -26,7 +26,7 @@ public final class Daemon {
     private(set) var input: InputSource!
     private(set) var replay: ReplayInput?
     /// Names of the configuration in force (events carry indices only).
-    private var names: GestureNames
+    private(set) var names: GestureNames
     private(set) var lastReload: ReloadRecord?
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
@@ -35,6 +35,10 @@ public final class Daemon {
     private var stopReason = "stopped"
     /// How long stopping waits for the last events and actions to go out.
     static let stopGrace: Microseconds = 1_000_000
+    /// `GestureEngine.engineBugs` when last logged.
+    private var loggedEngineBugs = 0
+    /// The touchscreen count in the last STATUS= line; a change sends a new one.
+    private var announcedDevices = -1
 
     /// Binds the control socket and opens the input: live touchscreens, or the recording of
     /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
@@ -82,6 +86,7 @@ public final class Daemon {
         releaseStartupMemory()
         do {
             try notifier?.notify("READY=1")
+            announceStatus()
             try notifier?.startWatchdog(on: loop) { [logger] in logger.warning("systemd watchdog: \($0)") }
         } catch {
             logger.warning("systemd notify: \(error)")
@@ -131,8 +136,14 @@ public final class Daemon {
 
     private func afterWake() {
         flush(model: pipeline.configuration.model, names: names)
+        if pipeline.engine.engineBugs != loggedEngineBugs {
+            loggedEngineBugs = pipeline.engine.engineBugs
+            logger.error("engine bug: an illegal gesture phase change was refused (\(loggedEngineBugs) so far); please report it with the output of `gesturectl monitor --trace`")
+        }
+        if pipeline.devices.count != announcedDevices { announceStatus() }
         // Set after the flush, so records of this wake are drained before tracing stops.
         pipeline.engine.traceEnabled = server.wantsTrace
+        pipeline.reportsTouches = server.wantsTouches
         do { try loop.setDeadline(pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
     }
 
@@ -152,6 +163,13 @@ public final class Daemon {
             }
             trace.removeAll(keepingCapacity: true)
         }
+        // Contacts before the events they caused.
+        for i in 0..<pipeline.touches.count {
+            let touch = pipeline.touches[i]
+            EventJSON.touchLine(touch, origin: origin, view: touch.hitView >= 0 ? names.view(touch.hitView) : nil, into: &traceWriter)
+            server.publish(line: traceWriter.bytes, trace: false, touches: true)
+        }
+        pipeline.touches.removeAll(keepingCapacity: true)
         // Indexed in place: a local copy of the array would make the removeAll below reallocate.
         guard !pipeline.events.isEmpty else { return }
         // Subscribers first: a line is written in microseconds, while starting a command
@@ -176,22 +194,25 @@ public final class Daemon {
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
             logger.error("reload: \(options.configPath) refused; the running config stays")
             lastReload = ReloadRecord(at: now, error: text)
+            announceStatus()
             return .failure(ControlError(code: "reload-failed", message: text + "\nthe running config stays"))
         }
         try? notifier?.notify("RELOADING=1")
+        for warning in configuration.warnings { logger.warning("reload: \(warning)") }
         let previous = pipeline.configuration
         let diff = ModelDiff(from: previous.model, to: configuration.model)
         input.drain()
         pipeline.reload(configuration, at: now)
         // Cancellations caused by the swap belong to the old model and its actions.
         flush(model: previous.model, names: names)
-        (input as? LiveInput)?.reapplyPassthrough()
         do {
             try dispatcher.reconfigure(configuration)
         } catch {
             logger.error("reload: actions not updated: \(error)")
         }
         names = GestureNames(model: configuration.model)
+        // After the flush: a touchscreen closed now cancels under the new model's names.
+        input.configurationChanged()
         server.subscriberBuffer = configuration.daemon.subscriberBuffer
         if configuration.daemon.socketPath != previous.daemon.socketPath || configuration.daemon.socketMode != previous.daemon.socketMode
             || configuration.daemon.socketGroup != previous.daemon.socketGroup {
@@ -202,9 +223,23 @@ public final class Daemon {
         }
         lastReload = ReloadRecord(at: now, error: nil)
         try? notifier?.notify("READY=1")
+        announceStatus()
         let message = "reloaded \(options.configPath): \(diff.summary)"
         logger.notice("\(message)")
         return .success(.object([("message", .string(message))]))
+    }
+
+    /// Tells systemd what `systemctl status` shows: the config, the touchscreens in use,
+    /// and the last reload's first error while the previous config is running.
+    private func announceStatus() {
+        announcedDevices = pipeline.devices.count
+        guard let notifier else { return }
+        let touchscreens = announcedDevices == 1 ? "1 touchscreen" : "\(announcedDevices) touchscreens"
+        var line = "STATUS=\(pipeline.configuration.model.gestures.count) gestures from \(options.configPath); \(touchscreens)"
+        if let error = lastReload?.error, let first = error.split(separator: "\n").first {
+            line += "; last reload refused (\(first)), running the previous config"
+        }
+        do { try notifier.notify(line) } catch { logger.warning("systemd notify: \(error)") }
     }
 
     /// Ends what is open, lets the last events and actions out within `stopGrace`, then

@@ -12,6 +12,12 @@ protocol InputSource: AnyObject {
     func path(of device: DeviceID) -> String?
     /// Devices found but not in use, with why and what to do: `{"path", "name", "error"}`.
     var unusable: [JSONValue] { get }
+    /// The pipeline has a new configuration: live input applies its `ignore` rules.
+    func configurationChanged()
+}
+
+extension InputSource {
+    func configurationChanged() {}
 }
 
 extension GesturePipeline {

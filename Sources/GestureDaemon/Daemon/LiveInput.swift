@@ -12,11 +12,12 @@ final class LiveInput: InputSource {
     private final class Opened {
         let device: EvdevDevice
         let id: DeviceID
-        let properties: [String: String]
-        init(device: EvdevDevice, id: DeviceID, properties: [String: String]) {
+        /// As udev reported it, to leave it alone after a reload that ignores it.
+        let discovered: DiscoveredDevice
+        init(device: EvdevDevice, id: DeviceID, discovered: DiscoveredDevice) {
             self.device = device
             self.id = id
-            self.properties = properties
+            self.discovered = discovered
         }
     }
 
@@ -27,6 +28,9 @@ final class LiveInput: InputSource {
     private var opened: [String: Opened] = [:]
     /// Devices that could not be used, by devnode: name and the error with its fix.
     private var failures: [String: (name: String, error: String)] = [:]
+    /// Touchscreens a `[[device]]` rule with `ignore = true` matches, by devnode, with
+    /// the rule's index: not opened, and opened once a reload stops ignoring them.
+    private var ignored: [String: (device: DiscoveredDevice, rule: Int)] = [:]
     // Reused by every read so that serving a device allocates nothing.
     private var buffer: [RawInputEvent] = []
 
@@ -72,9 +76,33 @@ final class LiveInput: InputSource {
     func path(of device: DeviceID) -> String? { opened.first { $0.value.id == device }?.key }
 
     var unusable: [JSONValue] {
-        failures.sorted { $0.key < $1.key }.map {
+        let ignoring = ignored.mapValues { (name: $0.device.info.name, error: "left alone: device[\($0.rule)] has ignore = true") }
+        return failures.merging(ignoring) { failure, _ in failure }.sorted { $0.key < $1.key }.map {
             .object([("path", .string($0.key)), ("name", .string($0.value.name)), ("error", .string($0.value.error))])
         }
+    }
+
+    /// After a reload: closes the touchscreens the new rules ignore, opens those they no
+    /// longer ignore, and grabs or gives back each panel as its rule's `passthrough` now says.
+    func configurationChanged() {
+        for (path, entry) in opened where ignoringRule(for: entry.discovered) != nil {
+            close(entry, path: path)
+            open(entry.discovered)
+        }
+        for (_, entry) in ignored where ignoringRule(for: entry.device) == nil {
+            open(entry.device)
+        }
+        for (_, entry) in opened { applyPassthrough(entry) }
+    }
+
+    /// The index of the `[[device]]` rule that has gestured ignore `device`, if it does.
+    private func ignoringRule(for device: DiscoveredDevice) -> Int? {
+        let configuration = pipeline.configuration
+        let info = device.info
+        guard let rule = configuration.rule(name: info.name, vendor: info.vendor, product: info.product,
+                                            devnode: device.devnode, properties: device.properties),
+              configuration.devices[rule].ignore else { return nil }
+        return rule
     }
 
     private func hotplug() {
@@ -86,6 +114,7 @@ final class LiveInput: InputSource {
                 open(device)
             case .removed(let devnode):
                 failures[devnode] = nil
+                ignored[devnode] = nil
                 if let device = opened[devnode] {
                     logger.info("input: touchscreen removed: \(devnode)")
                     close(device, path: devnode)
@@ -98,6 +127,13 @@ final class LiveInput: InputSource {
         let path = discovered.devnode
         // This instance's own clones, known before udev has even seen their phys.
         if pipeline.devices.contains(where: { pipeline.forwarder(of: $0.id)?.virtual.devnode == path }) { return }
+        ignored[path] = nil
+        if let rule = ignoringRule(for: discovered) {
+            ignored[path] = (discovered, rule)
+            failures[path] = nil
+            logger.notice("input: leaving \(path) \"\(discovered.info.name)\" alone: device[\(rule)] has ignore = true")
+            return
+        }
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: path)
@@ -115,7 +151,7 @@ final class LiveInput: InputSource {
         if device.info.slotsClamped {
             logger.warning("input: \(path) \"\(device.info.name)\" declares \(device.info.declaredSlotCount) slots; using the first \(TouchDeviceInfo.maximumSlots)")
         }
-        let entry = Opened(device: device, id: id, properties: discovered.properties)
+        let entry = Opened(device: device, id: id, discovered: discovered)
         do {
             try loop.register(fd: device.fd) { [unowned self, unowned entry] _ in self.read(entry) }
         } catch {
@@ -136,7 +172,7 @@ final class LiveInput: InputSource {
         let info = entry.device.info
         let configuration = pipeline.configuration
         let rule = configuration.mapping(name: info.name, vendor: info.vendor, product: info.product, devnode: info.devnode,
-                                         properties: entry.properties).rule.map { configuration.devices[$0] }
+                                         properties: entry.discovered.properties).rule.map { configuration.devices[$0] }
         let wanted = rule?.passthrough ?? false
         let current = pipeline.forwarder(of: entry.id)
         if let current, wanted, current.cancel == rule?.cancel { return }
@@ -160,11 +196,6 @@ final class LiveInput: InputSource {
         }
         pipeline.setForwarder(TouchForwarder(device: entry.id, virtual: clone, cancel: rule.cancel), for: entry.id)
         logger.notice("input: \(entry.device.path) grabbed; touches for applications go to \(clone.devnode) (cancel = \(rule.cancel.rawValue))")
-    }
-
-    /// After a reload: grab or give back each panel as its rule now says.
-    func reapplyPassthrough() {
-        for (_, entry) in opened { applyPassthrough(entry) }
     }
 
     private func fail(_ path: String, name: String, _ error: String) {

@@ -67,6 +67,8 @@ final class CommandRunner {
     var counters = DispatcherCounters()
     var maxChildren: Int
     var killGrace: Microseconds
+    /// The timeout of an orphan that cannot be told apart from others' (`command_timeout`).
+    var orphanTimeout: Microseconds = 10_000_000
     /// True in gestured, which is a child subreaper: children it did not start are what
     /// its commands left behind. (A test process has other children of its own.)
     var adoptsOrphans = false
@@ -149,7 +151,7 @@ final class CommandRunner {
 
     /// Children gestured did not start are orphans of its commands, handed to it as their
     /// subreaper. Each joins the run of its process group, else `context` (the run whose
-    /// process just exited), else a run of its own with the shortest timeout in force.
+    /// process just exited), else a run of its own with `orphanTimeout`.
     private func adoptOrphans(into context: Run?) {
         guard adoptsOrphans else { return }
         for pid in ChildList.current() where owners[pid] == nil {
@@ -158,7 +160,7 @@ final class CommandRunner {
             if let known = runs[group] ?? context {
                 run = known
             } else {
-                run = Run(group: group > 0 ? group : pid, gesture: "?", timeoutAt: MonotonicClock.now() + killGrace)
+                run = Run(group: group > 0 ? group : pid, gesture: "?", timeoutAt: MonotonicClock.now() + orphanTimeout)
                 runs[run.group] = run
             }
             logger.debug("[\(run.gesture)] took in pid \(pid), left behind by its command")

@@ -86,6 +86,7 @@ public final class Dispatcher {
         environment = ActionEnvironment(settings: configuration.daemon)
         runner.maxChildren = settings.maxChildren
         runner.killGrace = settings.killGrace
+        runner.orphanTimeout = settings.commandTimeout
     }
 
     /// Runs the actions of the event's gesture for its state.

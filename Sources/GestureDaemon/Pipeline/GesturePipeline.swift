@@ -28,6 +28,11 @@ public final class GesturePipeline {
     /// Events emitted since the caller last cleared the buffer.
     @exclusivity(unchecked) public var events: [GestureEvent] = []
     @exclusivity(unchecked) public private(set) var devices: [Device] = []
+    /// Set while someone watches the contacts (`monitor --touches`): each frame's changed
+    /// contacts are then appended to `touches`, which the caller takes and clears like
+    /// `events`. Unset, it costs one branch per frame.
+    @exclusivity(unchecked) public var reportsTouches = false
+    @exclusivity(unchecked) public var touches: [TouchReport] = []
     private var nextDeviceID: UInt32 = 0
     /// Unadvertised events of devices since detached (see `unadvertisedEvents`).
     private var detachedUnadvertised = 0
@@ -73,9 +78,7 @@ public final class GesturePipeline {
     public func removeDevice(_ id: DeviceID, at time: Microseconds) {
         guard let index = devices.firstIndex(where: { $0.id == id }) else { return }
         let normalizer = devices[index].normalizer
-        if normalizer.cancelAll(at: time) {
-            engine.handle(normalizer.frame, into: &events)
-        }
+        if normalizer.cancelAll(at: time) { handle(normalizer.frame) }
         engine.detach(device: id)
         detachedUnadvertised += normalizer.counters.unadvertised
         forwardTouches()
@@ -130,9 +133,16 @@ public final class GesturePipeline {
         normalizers[index]._withUnsafeGuaranteedRef { normalizer in
             if normalizer.feed(event) {
                 forwarders[index]?.mirror(normalizer.frame)
-                engine.handle(normalizer.frame, into: &events)
+                handle(normalizer.frame)
             }
         }
+    }
+
+    /// One completed frame through the engine (and into `touches` when asked).
+    @inline(__always)
+    private func handle(_ frame: TouchFrame) {
+        engine.handle(frame, into: &events)
+        if reportsTouches { engine.forEachTouch { touches.append($0) } }
     }
 
     /// Events dropped since start because their device does not advertise their type or code.
@@ -174,9 +184,7 @@ public final class GesturePipeline {
     /// time runs on until no deadline is pending (a single tap waiting for a double tap is
     /// still reported, at the time its timer fires).
     public func finish(at time: Microseconds) {
-        for device in devices where device.normalizer.cancelAll(at: time) {
-            engine.handle(device.normalizer.frame, into: &events)
-        }
+        for device in devices where device.normalizer.cancelAll(at: time) { handle(device.normalizer.frame) }
         engine.advance(to: time, into: &events)
         while let deadline = engine.nextDeadline {
             engine.advance(to: deadline, into: &events)

@@ -34,7 +34,7 @@ import Testing
         let lifted = ProbeInput.up(1, ms: 80)
         RecognizerProbe.check([
             TransitionRow("pressing(downAt: 0, reachedAt: nil, tapsDone: 0)", after: [down], lifted,
-                          "betweenTaps(done: 1, liftAt: 80000)", "none"),
+                          "betweenTaps(GestureCore.TapGap(done: 1, liftAt: 80000, mmX: 25.0, mmY: 25.0))", "none"),
             TransitionRow("betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 200),
                           "pressing(downAt: 200000, reachedAt: Optional(200000), tapsDone: 1)", "none"),
             TransitionRow("betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 431), "finished", "failed"),

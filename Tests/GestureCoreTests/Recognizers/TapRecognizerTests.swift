@@ -13,7 +13,7 @@ import Testing
             TransitionRow("pressing", after: [down], .move(1, x: 111, y: 100, ms: 10), "pressing(tap: 0, downAt: 0, most: 1)", "none"),
             TransitionRow("pressing", after: [down], .move(1, x: 113, y: 100, ms: 10), "finished", "failed"),
             TransitionRow("pressing", after: [down], .down(2, x: 150, y: 100, ms: 10), "finished", "failed"),
-            TransitionRow("pressing", after: [down], lifted, "betweenTaps(done: 1, liftAt: 80000, mmX: 25.0, mmY: 25.0)", "none"),
+            TransitionRow("pressing", after: [down], lifted, "betweenTaps(GestureCore.TapGap(done: 1, liftAt: 80000, mmX: 25.0, mmY: 25.0))", "none"),
             TransitionRow("betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 430),
                           "pressing(tap: 1, downAt: 430000, most: 1)", "none"),
             TransitionRow("betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 431), "finished", "failed"),

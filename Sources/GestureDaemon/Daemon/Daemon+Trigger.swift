@@ -1,0 +1,55 @@
+import GestureConfig
+import GestureCore
+
+extension Daemon {
+    /// `{"cmd": "trigger", "gesture": NAME, "state": STATE}`: runs the gesture's actions for
+    /// `state` as a recognition would (published to subscribers too), with a synthetic
+    /// event at the centre of the gesture's view, so that an integrator can try a command
+    /// under the service's real user and sandbox without touching the screen. `state`
+    /// defaults to `recognized` for discrete types and `ended` for continuous ones.
+    func trigger(_ request: JSONValue) -> ControlReply {
+        let model = pipeline.configuration.model
+        guard let name = request["gesture"]?.stringValue else {
+            return .failure(ControlError(code: "bad-request", message: #"trigger needs "gesture": NAME"#))
+        }
+        guard let index = model.gestures.firstIndex(where: { $0.name == name }) else {
+            let known = model.gestures.map(\.name).joined(separator: ", ")
+            return .failure(ControlError(code: "unknown-gesture", message: "no gesture '\(name)' in \(options.configPath); its gestures: \(known)"))
+        }
+        let spec = model.gestures[index]
+        let states: [GestureState] = spec.type.isContinuous ? [.began, .changed, .ended, .cancelled] : [.recognized]
+        var state = spec.type.isContinuous ? GestureState.ended : .recognized
+        if let text = request["state"]?.stringValue {
+            guard let named = states.first(where: { $0.description == text }) else {
+                let list = states.map(\.description).joined(separator: ", ")
+                return .failure(ControlError(code: "unknown-state", message: "a \(spec.type) gesture has no state '\(text)': use \(list)"))
+            }
+            state = named
+        }
+        let frame = model.views[spec.view].frame
+        var event = GestureEvent(time: MonotonicClock.now(), gesture: index, view: spec.view, state: state, device: DeviceID(0),
+                                 x: frame.x + frame.width / 2, y: frame.y + frame.height / 2, touches: 2)
+        // The finger count and the first direction or edge the gesture accepts.
+        switch spec.parameters {
+        case .tap(let tap): event.touches = tap.touches
+        case .longPress(let press): event.touches = press.touches
+        case .pan(let pan): event.touches = pan.minimumTouches
+        case .edgePan(let edgePan):
+            event.touches = edgePan.pan.minimumTouches
+            event.edge = Edges(rawValue: lowestBit(edgePan.edges.rawValue))
+        case .swipe(let swipe):
+            event.touches = swipe.touches
+            event.direction = Directions(rawValue: lowestBit(swipe.directions.rawValue))
+        case .pinch, .rotation: break
+        }
+        let actions = pipeline.configuration.actions[index].byState[state]?.count ?? 0
+        server.publish(event, names: names, origin: origin)
+        dispatcher.dispatch(event)
+        logger.notice("trigger: \(name) \(state) (\(actions) action(s)), asked on the control socket")
+        return .success(.object([("gesture", .string(name)), ("state", .string(state.description)),
+                                 ("actions", .number(Double(actions)))]))
+    }
+}
+
+/// The first of the directions or edges a gesture accepts, for its synthetic event.
+private func lowestBit(_ bits: UInt8) -> UInt8 { bits & (0 &- bits) }

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import Testing
+@testable import GestureDaemon
+
+/// `gesturectl trigger`: the daemon runs a gesture's actions with a synthetic event, and
+/// refuses names and states the config does not have.
+@Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
+struct TriggerTests {
+    @Test func runsTheActionsOfTheState() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let log = dir.file("actions.log")
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(
+            tapActions: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE $GESTURE_X $GESTURE_Y $GESTURE_TOUCHES\" >> \(log)'"],
+            panEnded: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE\" >> \(log)'"]), to: config)
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        defer { try? daemon.stop() }
+
+        let tap = try daemon.client().request("trigger", [("gesture", .string("tap"))])
+        #expect(tap == .object([("gesture", .string("tap")), ("state", .string("recognized")), ("actions", .number(1))]))
+        // The tap's view is the 800x480 screen: the event is at its centre.
+        #expect(eventually { readText(log) == "tap recognized 400.0 240.0 1\n" })
+
+        let run = try ChildProcess.run(Binary.gesturectl, arguments: ["trigger", "drag", "--socket", daemon.socket])
+        #expect(run.status == 0)
+        #expect(run.output == "drag ended: 1 action started\n")
+        #expect(eventually { readText(log) == "tap recognized 400.0 240.0 1\ndrag ended\n" })
+
+        do {
+            _ = try daemon.client().request("trigger", [("gesture", .string("drag")), ("state", .string("recognized"))])
+            Issue.record("a pan has no recognized state")
+        } catch {
+            #expect("\(error)" == "gestured: a pan gesture has no state 'recognized': use began, changed, ended, cancelled")
+        }
+        do {
+            _ = try daemon.client().request("trigger", [("gesture", .string("tapp"))])
+            Issue.record("there is no gesture tapp")
+        } catch {
+            #expect("\(error)" == "gestured: no gesture 'tapp' in \(config); its gestures: tap, drag")
+        }
+    }
+}

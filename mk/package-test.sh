@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The package tested as Debian checks packages and as an integrator installs one: lintian,
+# dpkg -i, the files where Debian expects them, the installed unit, config and man pages,
+# then dpkg --purge and nothing left behind. Installs on this machine: run it as root on a
+# throwaway one (CI) or one where gestured may be installed and purged.
+#   mk/package-test.sh .build/deb/gestured_VERSION_ARCH.changes
+set -euo pipefail
+changes=$1
+dir=$(dirname "$changes")
+deb=$(ls "$dir"/gestured_*.deb)
+version=$(dpkg-deb -f "$deb" Version)
+failures=0
+fail() { echo "package-test: FAIL: $*"; failures=$((failures + 1)); }
+step() { echo "package-test: $*"; }
+
+[ "$(id -u)" = 0 ] || { echo "package-test: needs root (dpkg -i, dpkg --purge)"; exit 1; }
+
+step "lintian (errors and warnings fail)"
+lintian --fail-on error,warning --info "$changes" || fail "lintian"
+
+step "dpkg -i $deb"
+dpkg -i "$deb"
+
+step "files where Debian expects them"
+for path in /usr/bin/gestured /usr/bin/gesturectl \
+            /lib/systemd/system/gestured.service /usr/lib/sysusers.d/gestured.conf \
+            /etc/gestured/gestures.toml \
+            /usr/share/man/man8/gestured.8.gz /usr/share/man/man1/gesturectl.1.gz /usr/share/man/man5/gestures.toml.5.gz \
+            /usr/share/bash-completion/completions/gesturectl /usr/share/zsh/vendor-completions/_gesturectl \
+            /usr/share/fish/vendor_completions.d/gesturectl.fish \
+            /usr/share/doc/gestured/copyright /usr/share/doc/gestured/changelog.gz \
+            /usr/share/doc/gestured/CONFIG.md /usr/share/doc/gestured/PROTOCOL.md \
+            /usr/share/doc/gestured/examples/gestured-kiosk-user.conf /usr/share/doc/gestured/examples/gestured-polkit.rules; do
+  [ -e "$path" ] || fail "$path is missing"
+done
+dpkg-query -W -f='${Conffiles}\n' gestured | grep -q '^ /etc/gestured/gestures.toml ' \
+  || fail "/etc/gestured/gestures.toml is not a conffile"
+getent passwd gestured >/dev/null || fail "the system user gestured was not made (sysusers)"
+wants=/etc/systemd/system/multi-user.target.wants/gestured.service
+[ "$(readlink "$wants")" = /lib/systemd/system/gestured.service ] || fail "gestured.service is not enabled ($wants)"
+
+step "an edited conffile survives reinstalling the package"
+echo "# edited by package-test" >> /etc/gestured/gestures.toml
+dpkg -i --force-confold "$deb" >/dev/null
+grep -qx "# edited by package-test" /etc/gestured/gestures.toml || fail "the edit of /etc/gestured/gestures.toml was lost"
+
+step "both programs report the package's version ($version)"
+for program in gestured gesturectl; do
+  said=$("$program" --version)
+  [ "$said" = "$version" ] || fail "$program --version says '$said'"
+done
+
+step "systemd-analyze verify and security on the installed unit"
+out=$(systemd-analyze verify /lib/systemd/system/gestured.service 2>&1) || fail "verify failed"
+[ -z "$out" ] || { echo "$out"; fail "systemd-analyze verify complained"; }
+systemd-analyze security --offline=yes --threshold=20 /lib/systemd/system/gestured.service | tail -1 \
+  || fail "exposure above 2.0"
+
+step "gesturectl check on the installed config"
+gesturectl check --config /etc/gestured/gestures.toml >/dev/null || fail "the installed config does not check"
+
+step "man -l on every page (groff warnings fail)"
+for page in $(dpkg-query -L gestured | grep '^/usr/share/man/.*\.gz$'); do
+  warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null) || fail "man -l $page"
+  [ -z "$warnings" ] || { echo "$warnings"; fail "$page has groff warnings"; }
+done
+
+step "dpkg --purge, then nothing of the package is left"
+installed=$(dpkg-query -L gestured)
+dpkg --purge gestured
+left=""
+for path in $installed; do
+  if [ -e "$path" ] && { [ ! -d "$path" ] || [[ "$path" == *gestured* ]]; }; then left="$left $path"; fi
+done
+for path in /etc/gestured /run/gestured "$wants" /var/lib/systemd/deb-systemd-helper-enabled/multi-user.target.wants/gestured.service; do
+  [ -e "$path" ] && left="$left $path"
+done
+[ -z "$left" ] || fail "left behind after purge:$left"
+# The system user stays, as Debian's packages leave theirs: files it owned elsewhere keep a name.
+getent passwd gestured >/dev/null && step "the system user gestured stays (Debian practice)"
+
+if [ "$failures" -gt 0 ]; then echo "package-test: $failures failure(s)"; exit 1; fi
+step "all checks passed"
