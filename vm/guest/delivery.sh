@@ -39,6 +39,23 @@ expect_panel_grabbed() {
   check "the panel was grabbed" "" grep -q 'grabbed by another process' "$SCENARIO_DIR/events.log"
 }
 
+# The one touch down on the clone ended (up, or cancelled) before the clone went away.
+expect_clone_gone_with_its_touch_ended() {
+  check "the clone is gone" "$CLONE_NODE" wait_for 5 test ! -e "$CLONE_NODE"
+  libinput_stop
+  expect_eq "libinput TOUCH_DOWN" 1 "$(libinput_count TOUCH_DOWN)"
+  expect_eq "no touch left down (TOUCH_UP + TOUCH_CANCEL)" 1 \
+    "$(( $(libinput_count TOUCH_UP) + $(libinput_count TOUCH_CANCEL) ))"
+}
+
+# Taps on the panel, read by a fresh evtest into events-after.log.
+replay_to_a_new_reader() {
+  reader_start "$SCENARIO_DIR/events-after.log"
+  replay "$R/synth-elan-double-vs-single.events"
+  sleep 0.3
+  reader_stop
+}
+
 libinput_count() { grep -c " $1 " "$SCENARIO_DIR/libinput.log"; }
 
 expect_libinput() { # DOWN UP CANCEL
@@ -113,16 +130,9 @@ delivery_death() { # SCENARIO SIGNAL
   kill "-$2" "$GD_PID"
   check "gestured gone" "SIG$2" wait_for 5 exited "$GD_PID"
   wait "$GD_PID" 2>/dev/null
-  check "the clone is gone" "$CLONE_NODE" wait_for 5 test ! -e "$CLONE_NODE"
-  libinput_stop
-  expect_eq "libinput TOUCH_DOWN" 1 "$(libinput_count TOUCH_DOWN)"
-  expect_eq "no touch left down (TOUCH_UP + TOUCH_CANCEL)" 1 \
-    "$(( $(libinput_count TOUCH_UP) + $(libinput_count TOUCH_CANCEL) ))"
+  expect_clone_gone_with_its_touch_ended
   expect_panel_grabbed
-  reader_start "$SCENARIO_DIR/events-after.log"
-  replay "$R/synth-elan-double-vs-single.events"
-  sleep 0.3
-  reader_stop
+  replay_to_a_new_reader
   check "the panel is free" "" eval '! grep -q "grabbed by another process" "$SCENARIO_DIR/events-after.log"'
   check "the panel's touches reach others" "" grep -q 'ABS_MT_TRACKING_ID), value [0-9]' "$SCENARIO_DIR/events-after.log"
   stop_process "$MON_PID"
@@ -138,11 +148,7 @@ scenario_delivery_unplug() {
   sleep 0.5
   expect_panel_grabbed
   device_remove
-  check "the clone is gone" "$CLONE_NODE" wait_for 5 test ! -e "$CLONE_NODE"
-  libinput_stop
-  expect_eq "libinput TOUCH_DOWN" 1 "$(libinput_count TOUCH_DOWN)"
-  expect_eq "no touch left down (TOUCH_UP + TOUCH_CANCEL)" 1 \
-    "$(( $(libinput_count TOUCH_UP) + $(libinput_count TOUCH_CANCEL) ))"
+  expect_clone_gone_with_its_touch_ended
   check "gestured alive after the unplug" "" alive "$GD_PID"
   stop_process "$MON_PID"
   check "gestured exits on SIGTERM" "within 3 s" stop_process "$GD_PID"
@@ -158,16 +164,9 @@ scenario_delivery_reload() {
   sed 's/^passthrough = true/passthrough = false/' /tmp/gestures.toml > /tmp/gestures-off.toml
   cp /tmp/gestures-off.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
   check "reload accepted" "" gesturectl reload --socket "$GD_SOCKET"
-  check "the clone is gone" "$CLONE_NODE" wait_for 5 test ! -e "$CLONE_NODE"
-  libinput_stop
-  expect_eq "libinput TOUCH_DOWN" 1 "$(libinput_count TOUCH_DOWN)"
-  expect_eq "no touch left down (TOUCH_UP + TOUCH_CANCEL)" 1 \
-    "$(( $(libinput_count TOUCH_UP) + $(libinput_count TOUCH_CANCEL) ))"
+  expect_clone_gone_with_its_touch_ended
   expect_panel_grabbed
-  reader_start "$SCENARIO_DIR/events-after.log"
-  replay "$R/synth-elan-double-vs-single.events"
-  sleep 0.3
-  reader_stop
+  replay_to_a_new_reader
   check "the panel is given back" "" eval '! grep -q "grabbed by another process" "$SCENARIO_DIR/events-after.log"'
   check "status: the panel is no longer grabbed" "" eval 'status_ok && ! grep -q "\"virtual\"" /tmp/status.json'
   gestured_end
