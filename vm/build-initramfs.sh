@@ -18,7 +18,8 @@ KMODS=$VM_KERNEL_DIR/tree/lib/modules/$KVER
 
 # Programs from the Debian tree (paths inside it).
 PROGRAMS=(usr/bin/evemu-device usr/bin/evemu-play usr/bin/evemu-record
-          usr/bin/evemu-describe usr/bin/evtest usr/bin/lisgd bin/udevadm)
+          usr/bin/evemu-describe usr/bin/evtest usr/bin/lisgd bin/udevadm
+          usr/libexec/libinput/libinput-debug-events)
 # evdev is a module in Debian's kernel, as is everything the 9p share needs.
 MODULES=(evdev uinput virtio_pci 9pnet_virtio 9p)
 # Enough udev rules to mark a uinput touchscreen the way libinput wants it.

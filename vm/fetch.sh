@@ -76,6 +76,9 @@ main() {
   [ -n "$kpkg" ] || die "apt-cache knows no linux-image-amd64 (run 'apt-get update')"
   # shellcheck disable=SC2046 # one package name per word
   download $(closure) "$kpkg"
+  # libinput-debug-events, the reader of the touch-delivery scenarios: its package alone
+  # (its other tools pull GTK and Python in); it needs only libinput, which lisgd brings.
+  download libinput-tools
   unpack_userland
   extract_kernel "$kpkg"
   log "cache ready: kernel $(cat "$VM_KERNEL_DIR/version"), $(find "$VM_DEBS" -name '*.deb' | wc -l) packages"

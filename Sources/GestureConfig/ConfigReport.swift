@@ -23,6 +23,7 @@ public enum ConfigReport {
         for (index, spec) in model.gestures.enumerated() {
             lines.append(contentsOf: describe(spec, in: model, actions: configuration.actions[index]))
         }
+        lines.append(contentsOf: deliveryLines(of: configuration))
         return lines.joined(separator: "\n")
     }
 

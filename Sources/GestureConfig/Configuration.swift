@@ -63,12 +63,30 @@ public struct DeviceRule: Equatable, Sendable {
     public var setsCalibration: Bool
     /// `ignore = true`: gestured leaves the touchscreens this rule matches alone.
     public var ignore: Bool
-    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, ignore: Bool = false) {
+    /// Touch delivery: grab the panel and forward what gestures leave to a virtual clone.
+    public var passthrough: Bool
+    /// How a cancelled touch reaches the application through the clone.
+    public var cancel: CancelMode
+    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, ignore: Bool = false,
+                passthrough: Bool = false, cancel: CancelMode = .release) {
         self.match = match
         self.mapping = mapping
         self.setsCalibration = setsCalibration
         self.ignore = ignore
+        self.passthrough = passthrough
+        self.cancel = cancel
     }
+}
+
+/// `cancel` of a `[[device]]`: how the virtual touchscreen tells the application that a
+/// touch it saw was cancelled.
+public enum CancelMode: String, Equatable, Sendable, CaseIterable {
+    /// The contact turns into a palm (`MT_TOOL_PALM`) for one frame, then lifts: libinput
+    /// reports `TOUCH_CANCEL`. Only for compositors that honour it (docs/CONFIG.md).
+    case palm
+    /// The contact lifts: every compositor sees a touch up (an application may take it as
+    /// a click). The safe default where the compositor's handling is unknown.
+    case release
 }
 
 public struct DeviceMatch: Equatable, Sendable {

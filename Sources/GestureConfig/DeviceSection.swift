@@ -73,9 +73,22 @@ extension ConfigBuilder {
                             expected: "[width, height] in mm, both more than 0")
             }
         }
+        let passthrough = reader.bool("passthrough") ?? false
+        var cancel = CancelMode.release
+        let cancelNames = CancelMode.allCases.map(\.rawValue)
+        if let name = reader.string("cancel") {
+            if let mode = CancelMode(rawValue: name) {
+                cancel = mode
+            } else {
+                sink.report(reader.path.appending("cancel"), "unknown cancel mode '\(name)'",
+                            expected: cancelNames.joined(separator: ", "),
+                            didYouMean: DidYouMean.suggestion(for: name, among: cancelNames))
+            }
+        }
         let ignore = reader.bool("ignore") ?? false
         reader.finish()
-        return DeviceRule(match: match, mapping: mapping, setsCalibration: setsCalibration, ignore: ignore)
+        return DeviceRule(match: match, mapping: mapping, setsCalibration: setsCalibration, ignore: ignore,
+                          passthrough: passthrough, cancel: cancel)
     }
 
     /// A USB vendor or product id: TOML's `0x222a`, or the string `"222a"` as lsusb prints it.

@@ -1,7 +1,7 @@
 import GestureCore
 
 extension ConfigBuilder {
-    /// UIKit's touch-delivery properties, refused until touches pass through to applications.
+    /// UIKit's touch-delivery properties, common to every gesture type (`DeliveryOptions`).
     static let touchDeliveryKeys = ["cancels_touches", "delays_touches_began", "delays_touches_ended"]
 
     /// `[gesture.NAME]`s in file order, with their actions (indexed alike).
@@ -57,11 +57,10 @@ extension ConfigBuilder {
         let shouldBegin = reader.table("should_begin").map { readShouldBegin($0, screen: screen) } ?? ShouldBegin()
         let shouldReceive = reader.table("should_receive_touch")
             .map { readShouldReceiveTouch($0, views: views, screen: screen) } ?? ShouldReceiveTouch()
-        for key in Self.touchDeliveryKeys where reader.value(key) != nil {
-            sink.report(reader.path.appending(key),
-                        "not supported yet: gestured does not pass touches through to applications, so this "
-                            + "setting would do nothing; remove it")
-        }
+        var delivery = DeliveryOptions()
+        delivery.cancelsTouches = reader.bool("cancels_touches") ?? delivery.cancelsTouches
+        delivery.delaysTouchesBegan = reader.bool("delays_touches_began") ?? delivery.delaysTouchesBegan
+        delivery.delaysTouchesEnded = reader.bool("delays_touches_ended") ?? delivery.delaysTouchesEnded
 
         guard let type else {
             // Without a type its parameters and actions cannot be checked: report only keys
@@ -82,7 +81,7 @@ extension ConfigBuilder {
                                simultaneousWith: simultaneous, requireToFail: requireToFail,
                                requiredToFailBy: requiredBy, cannotPrevent: cannotPrevent,
                                cannotBePreventedBy: cannotBePrevented, shouldBegin: shouldBegin,
-                               shouldReceiveTouch: shouldReceive)
+                               shouldReceiveTouch: shouldReceive, delivery: delivery)
         return (spec, actions)
     }
 

@@ -11,6 +11,7 @@ extension ConfigBuilder {
         var parent: String
         var enabled: Bool
         var hidden: Bool
+        var passthrough: Bool
     }
 
     /// `[view.NAME]`s, ordered parents first and otherwise in file order, so siblings
@@ -30,7 +31,8 @@ extension ConfigBuilder {
             }
             let parent = view.string("parent") ?? Self.rootViewName
             declared.append(DeclaredView(name: name, reader: view, parent: parent,
-                                         enabled: view.bool("enabled") ?? true, hidden: view.bool("hidden") ?? false))
+                                         enabled: view.bool("enabled") ?? true, hidden: view.bool("hidden") ?? false,
+                                         passthrough: view.bool("passthrough") ?? true))
         }
         let names = declared.map(\.name) + [Self.rootViewName]
         for view in declared where !names.contains(view.parent) {
@@ -44,7 +46,7 @@ extension ConfigBuilder {
                 let parentName = parentIndex == 0 ? "the screen" : "view '\(parent.name)'"
                 let frame = view.reader.table("frame").flatMap { readRect($0, in: parent.frame, parentName: parentName) }
                 views.append(ViewSpec(name: view.name, parent: parentIndex, frame: frame ?? parent.frame,
-                                      enabled: view.enabled, hidden: view.hidden))
+                                      enabled: view.enabled, hidden: view.hidden, passthrough: view.passthrough))
                 place(childrenOf: views.count - 1)
             }
         }

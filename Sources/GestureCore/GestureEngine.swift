@@ -46,6 +46,8 @@ public final class GestureEngine {
     /// Set by `detach` when contacts of the device were still down: they are cancelled at
     /// the next `handle` or `advance`, which can report the events.
     @exclusivity(unchecked) private var orphanedContacts = false
+    /// What the application sees of each contact, when `touchDeliveryEnabled`.
+    @exclusivity(unchecked) private var delivery: TouchDelivery?
 
     public init(model: GestureModel) {
         self.model = model
@@ -156,6 +158,7 @@ public final class GestureEngine {
             if gestures[g].received != 0 || gestures[g].phase != .possible { engaged.insert(g) }
         }
         for d in devices.indices { devices[d].update(for: newModel) }
+        delivery?.update(views: newModel.views)
         settle()
     }
 
@@ -166,6 +169,27 @@ public final class GestureEngine {
         records.append(contentsOf: trace)
         trace.removeAll(keepingCapacity: true)
     }
+
+    /// Decide, at every step, what the application sees of each contact (`TouchDelivery`);
+    /// drain the changes with `drainTouchChanges`. Off by default: it costs a pass over the
+    /// engaged gestures per step. Turning it on starts with the contacts that go down next.
+    public var touchDeliveryEnabled: Bool {
+        get { delivery != nil }
+        set {
+            guard newValue != (delivery != nil) else { return }
+            delivery = newValue ? TouchDelivery(views: model.views) : nil
+        }
+    }
+
+    /// Moves the application-side touch changes since the last drain into `changes`.
+    public func drainTouchChanges(into changes: inout [TouchChange]) {
+        guard let delivery else { return }
+        changes.append(contentsOf: delivery.changes)
+        delivery.changes.removeAll(keepingCapacity: true)
+    }
+
+    /// Contacts passed, held and cancelled since touch delivery was enabled.
+    public var touchDeliveryCounts: TouchDeliveryCounts { delivery?.counts ?? TouchDeliveryCounts() }
 
     /// Every gesture's state now.
     public func snapshot() -> EngineSnapshot {
@@ -219,10 +243,14 @@ extension GestureEngine {
             }
         } else {
             // A contact seen first in a terminal phase never reached any recognizer.
-            guard !contact.phase.isTerminal else { return }
+            guard !contact.phase.isTerminal else {
+                delivery?.passUntracked(contact, device: devices[d].id, now: now)
+                return
+            }
             guard let free = contacts.takeSlot() else {
                 // Counted once, when it goes down: its later frames find no slot either.
                 if contact.phase == .began { droppedContacts += 1 }
+                delivery?.passUntracked(contact, device: devices[d].id, now: now)
                 return
             }
             i = free
@@ -306,6 +334,7 @@ extension GestureEngine {
     /// Resets finished gestures whose contacts have all lifted and frees contact slots no
     /// gesture refers to any more.
     private func settle() {
+        if let delivery { observeDelivery(delivery) }
         var referenced: ContactMask = 0
         forEachEngaged { g in
             if gestures[g].phase == .finished, gestures[g].received & contacts.live == 0 { reset(g) }
@@ -313,6 +342,19 @@ extension GestureEngine {
             if gestures[g].received == 0, gestures[g].deadline == nil, gestures[g].phase == .possible { engaged.remove(g) }
         }
         contacts.release(keeping: referenced)
+    }
+
+    /// Tells `delivery` which gestures hold which contacts, before `settle` resets the
+    /// finished ones (whose verdicts decide their contacts' fate).
+    private func observeDelivery(_ delivery: TouchDelivery) {
+        var claims = ContactClaims()
+        forEachEngaged { g in
+            let state = gestures[g].state
+            claims.add(gestures[g].received, options: model.gestures[g].delivery,
+                       undecided: gestures[g].phase == .possible || gestures[g].phase == .pending,
+                       recognized: state != .possible && state != .failed)
+        }
+        delivery.observe(contacts, claims: claims, now: now)
     }
 
     private func reset(_ g: Int) {

@@ -102,13 +102,18 @@ public struct ViewSpec: Equatable, Sendable {
     public var frame: Rect
     public var enabled: Bool
     public var hidden: Bool
+    /// False: touches that begin in this view (or a view inside it) never reach the
+    /// application (`TouchDelivery`): a gesture-only strip.
+    public var passthrough: Bool
 
-    public init(name: String, parent: Int?, frame: Rect, enabled: Bool = true, hidden: Bool = false) {
+    public init(name: String, parent: Int?, frame: Rect, enabled: Bool = true, hidden: Bool = false,
+                passthrough: Bool = true) {
         self.name = name
         self.parent = parent
         self.frame = frame
         self.enabled = enabled
         self.hidden = hidden
+        self.passthrough = passthrough
     }
 }
 
@@ -169,11 +174,14 @@ public struct GestureSpec: Equatable, Sendable {
     public var cannotBePreventedBy: [Int]
     public var shouldBegin: ShouldBegin
     public var shouldReceiveTouch: ShouldReceiveTouch
+    /// What the application sees of the touches this gesture receives (common to all types).
+    public var delivery: DeliveryOptions
 
     public init(name: String, view: Int, parameters: GestureParameters,
                 enabled: Bool = true, simultaneousWith: [Int] = [], requireToFail: [Int] = [],
                 requiredToFailBy: [Int] = [], cannotPrevent: [Int] = [], cannotBePreventedBy: [Int] = [],
-                shouldBegin: ShouldBegin = ShouldBegin(), shouldReceiveTouch: ShouldReceiveTouch = ShouldReceiveTouch()) {
+                shouldBegin: ShouldBegin = ShouldBegin(), shouldReceiveTouch: ShouldReceiveTouch = ShouldReceiveTouch(),
+                delivery: DeliveryOptions = DeliveryOptions()) {
         self.name = name
         self.view = view
         self.parameters = parameters
@@ -185,6 +193,7 @@ public struct GestureSpec: Equatable, Sendable {
         self.cannotBePreventedBy = cannotBePreventedBy
         self.shouldBegin = shouldBegin
         self.shouldReceiveTouch = shouldReceiveTouch
+        self.delivery = delivery
     }
 
     /// The type its parameters belong to.

@@ -50,6 +50,25 @@ public final class EvdevDevice {
         close(fd)
     }
 
+    /// `phys` as the kernel reports it (`VirtualTouchscreen.isVirtual` tells gestured's own).
+    public var phys: String? { libevdev_get_phys(handle).map { String(cString: $0) } }
+
+    /// Takes the device for this process alone (`EVIOCGRAB`): nobody else (libinput, the
+    /// compositor) receives its events until `ungrab` or until the fd closes, which the
+    /// kernel does when the process dies.
+    public func grab() throws(SystemError) {
+        let rc = libevdev_grab(handle, LIBEVDEV_GRAB)
+        guard rc == 0 else {
+            throw SystemError("EVIOCGRAB", path: path, code: -rc,
+                              hint: -rc == EBUSY ? "another program (another gestured?) has grabbed it" : nil)
+        }
+    }
+
+    /// Gives the device back to every reader.
+    public func ungrab() {
+        _ = libevdev_grab(handle, LIBEVDEV_UNGRAB)
+    }
+
     /// Appends every pending event to `events`, including libevdev's sync events after a
     /// `SYN_DROPPED` (which is appended too, so the normalizer cancels vanished contacts).
     /// Throws on read errors other than EAGAIN and ENODEV.

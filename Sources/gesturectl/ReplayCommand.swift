@@ -19,7 +19,9 @@ struct ReplayCommand: ParsableCommand {
             The same pipeline as the daemon, in the recording's time: no waiting (unless \
             --realtime). At the end, contacts still down are cancelled and pending timers \
             fire, so a tap waiting for a double tap is still reported. Actions run only \
-            with --run-actions. 't' counts seconds from the first recorded event.
+            with --run-actions. 't' counts seconds from the first recorded event. \
+            --delivery adds what the application under the gestures would see of each \
+            touch (cancels_touches, delays_touches_began, delays_touches_ended, passthrough).
             """)
 
     @Option(name: .long, help: ArgumentHelp("The config file.", valueName: "file"))
@@ -37,6 +39,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Also print every state transition.")
     var trace = false
 
+    @Flag(help: "Also print what the application would see of each touch: began, moved, ended, cancelled, with its delay (touch delivery).")
+    var delivery = false
+
     @Flag(help: "Play at the recorded pace instead of at once.")
     var realtime = false
 
@@ -48,6 +53,7 @@ struct ReplayCommand: ParsableCommand {
         let recorded = try RecordingFile.read(path: recording, descPath: desc)
         let pipeline = GesturePipeline(configuration: configuration)
         pipeline.engine.traceEnabled = trace
+        pipeline.engine.touchDeliveryEnabled = delivery
         guard let replay = VirtualReplay(recording: recorded, pipeline: pipeline) else {
             throw CommandFailure("\(recording): libmtdev could not be set up for this protocol-A device")
         }
@@ -57,6 +63,7 @@ struct ReplayCommand: ParsableCommand {
                                    origin: replay.origin, json: json)
         let clock = realtime ? PlaybackClock(origin: replay.origin) : nil
         var traceRecords: [TraceRecord] = []
+        var touchChanges: [TouchChange] = []
         replay.run(reach: { time in
             if let clock { clock.wait(until: time, serving: actions) }
         }, batch: {
@@ -70,6 +77,9 @@ struct ReplayCommand: ParsableCommand {
                 actions?.dispatcher.dispatch(event)
             }
             pipeline.events.removeAll(keepingCapacity: true)
+            pipeline.engine.drainTouchChanges(into: &touchChanges)
+            touchChanges.forEach(printer.print)
+            touchChanges.removeAll(keepingCapacity: true)
             actions?.serve()
         })
         actions?.finish()
@@ -95,6 +105,27 @@ private struct EventPrinter {
                             from: record.from.description, to: record.to.description,
                             reason: record.reason.describe(in: model), into: &writer)
         emit(writer.bytes)
+    }
+
+    func print(_ change: TouchChange) {
+        if json {
+            var writer = JSONWriter()
+            EventJSON.touchLine(change, names: names, origin: origin, into: &writer)
+            return emit(writer.bytes)
+        }
+        // `    1.234  app touch 5 began  delay=0.35 view=map x=10 y=20.5`, as monitor prints events.
+        func number(_ value: Double, _ decimals: Int) -> String {
+            var bytes: [UInt8] = []
+            _ = TextNumber.appendFixed(value, decimals: decimals, trimmingZeros: true, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var t: [UInt8] = []
+        _ = TextNumber.appendFixed(Double(change.time - origin) / 1_000_000, decimals: 3, to: &t)
+        let view = change.view >= 0 ? names.view(change.view) : "-"
+        Swift.print(String(repeating: " ", count: max(0, 9 - t.count)) + String(decoding: t, as: UTF8.self)
+            + "  app touch \(change.id) \(change.kind)  delay=\(number(Double(change.delay) / 1_000_000, 3)) view=\(view)"
+            + " x=\(number(change.x, 1)) y=\(number(change.y, 1))")
+        fflush(nil)
     }
 
     private func emit(_ line: [UInt8]) {

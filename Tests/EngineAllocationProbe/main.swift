@@ -1,7 +1,9 @@
 // Counts the heap allocations of the engine's hot path with ordo-one's malloc interposer.
 // Run under LD_PRELOAD=libMallocInterposerSwift.so (GestureCoreTests does); prints one line:
 //   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n> mixed_frames <n> mixed_events <n> mixed_mallocs <n>
-// (mixed: taps, a double tap, a long press, a two-finger pinch with rotation and palms, after the pan).
+//   delivery_changes <n> delivery_mallocs <n>
+// (mixed: taps, a double tap, a long press, a two-finger pinch with rotation and palms, after the pan;
+// delivery: both again with touch delivery on).
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
 #if canImport(Glibc)
@@ -117,6 +119,35 @@ feed(engine, mixed, into: &events)
 engine.advance(to: 90_000_000, into: &events)
 MallocInterposerSwift.unhook()
 let mixedMallocs = MallocInterposerSwift.getStatistics().mallocCount
+let mixedEvents = events.count
+
+// The same mix with touch delivery deciding what the application sees, changes drained
+// into a kept buffer as the daemon's output stage does.
+let delivering = GestureEngine(model: try kioskModel())
+_ = delivering.attach(device: panel.device, name: "probe panel", x: panel.x, y: panel.y, mapping: .identity)
+delivering.touchDeliveryEnabled = true
+var changes: [TouchChange] = []
+changes.reserveCapacity(4 * moves)
+func feedDelivering(_ engine: GestureEngine, _ frames: [TouchFrame], events: inout [GestureEvent],
+                    changes: inout [TouchChange]) {
+    for i in 0..<frames.count {
+        let frame = frames[i]
+        if let deadline = engine.nextDeadline, deadline < frame.time { engine.advance(to: deadline, into: &events) }
+        engine.handle(frame, into: &events)
+        engine.drainTouchChanges(into: &changes)
+        events.removeAll(keepingCapacity: true)
+    }
+}
+feedDelivering(delivering, panFrames(startingAt: 0, moves: 50), events: &events, changes: &changes)
+feedDelivering(delivering, mixedFrames(startingAt: 10_000_000), events: &events, changes: &changes)
+changes.removeAll(keepingCapacity: true)
+let deliveredPan = panFrames(startingAt: 30_000_000, moves: moves), deliveredMix = mixedFrames(startingAt: 50_000_000)
+MallocInterposerSwift.initialize()
+MallocInterposerSwift.hook()
+feedDelivering(delivering, deliveredPan, events: &events, changes: &changes)
+feedDelivering(delivering, deliveredMix, events: &events, changes: &changes)
+MallocInterposerSwift.unhook()
+let deliveryMallocs = MallocInterposerSwift.getStatistics().mallocCount
 
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
@@ -127,4 +158,5 @@ precondition(control.count == 64)
 
 print("frames \(measured.count) events \(pannedEvents) mallocs \(hot) control \(controlCount)",
       "ns_per_frame \(elapsed / Int64(measured.count))",
-      "mixed_frames \(mixed.count) mixed_events \(events.count) mixed_mallocs \(mixedMallocs)")
+      "mixed_frames \(mixed.count) mixed_events \(mixedEvents) mixed_mallocs \(mixedMallocs)",
+      "delivery_changes \(changes.count) delivery_mallocs \(deliveryMallocs)")

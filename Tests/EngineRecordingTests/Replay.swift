@@ -14,8 +14,9 @@ struct Replay {
 
     /// `build` adds the gestures to a model whose screen matches the panel; `desc` is the
     /// device description of an events-only recording; `edit` may change the recorded
-    /// events first (in memory).
-    init(_ file: String, desc: String? = nil, sizeMM: (width: Double, height: Double)? = nil,
+    /// events first (in memory). `delivery`: also decide what the application sees
+    /// (`harness.touches`).
+    init(_ file: String, desc: String? = nil, sizeMM: (width: Double, height: Double)? = nil, delivery: Bool = false,
          edit: (inout [RawInputEvent]) -> Void = { _ in }, _ build: (inout ModelBuilder) -> Void) throws {
         var recording = try EvemuRecording.read(path: SharedRecordings.path(file), descPath: desc.map(SharedRecordings.path))
         edit(&recording.events)
@@ -27,6 +28,7 @@ struct Replay {
         var mapping = DeviceMapping.identity
         mapping.sizeMM = sizeMM
         harness.attach(device: DeviceID(1), name: info.name, x: info.x, y: info.y, mapping: mapping)
+        harness.engine.touchDeliveryEnabled = delivery
         let normalizer = try #require(TouchNormalizer(device: DeviceID(1), info: info))
         var frames: [TouchFrame] = []
         for event in recording.events where normalizer.feed(event) { frames.append(normalizer.frame) }

@@ -256,13 +256,11 @@ import Testing
         ])
     }
 
-    @Test func touchDeliveryKeysAreNotSupportedYet() {
-        let text = Fixture.screen + "[gesture.t]\ntype = \"tap\"\ncancels_touches = false\ndelays_touches_began = true\ndelays_touches_ended = false\n"
-        let tail = "not supported yet: gestured does not pass touches through to applications, so this setting would do nothing; remove it"
+    @Test func touchDeliveryKeysAreBooleans() {
+        let text = Fixture.screen + "[view.strip]\npassthrough = \"no\"\n[gesture.t]\ntype = \"tap\"\ncancels_touches = 0\n"
         #expect(Fixture.messages(text) == [
-            "test.toml:6:1: error: gesture.t.cancels_touches: \(tail)",
-            "test.toml:7:1: error: gesture.t.delays_touches_began: \(tail)",
-            "test.toml:8:1: error: gesture.t.delays_touches_ended: \(tail)",
+            "test.toml:5:1: error: view.strip.passthrough: wrong type: expected true or false, found \"no\"",
+            "test.toml:8:1: error: gesture.t.cancels_touches: wrong type: expected true or false, found 0",
         ])
     }
 

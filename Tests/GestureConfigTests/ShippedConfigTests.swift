@@ -75,7 +75,7 @@ import Testing
             "max_angle", "simultaneous_with", "require_to_fail", "required_to_fail_by", "cannot_prevent",
             "cannot_be_prevented_by", "should_begin", "should_receive_touch", "command", "message",
             "datagram", "cooldown", "timeout", "cancels_touches", "delays_touches_began", "delays_touches_ended",
-            "tool_types", "region", "devices",
+            "tool_types", "region", "devices", "passthrough", "cancel",
         ]
         for key in keys {
             #expect(text.contains("\(key) =") || text.contains("\(key) = "), "config/gestures.toml never shows \(key)")

@@ -22,5 +22,8 @@ import Testing
         // Taps, a double tap, a long press and a pinch with rotation: arbitration allocates nothing either.
         #expect(values["mixed_mallocs"] == 0, "arbitration allocated: \(result.output)")
         #expect((values["mixed_events"] ?? 0) > 200, "the mixed gestures did not run: \(result.output)")
+        // Touch delivery deciding every contact's fate allocates nothing either.
+        #expect(values["delivery_mallocs"] == 0, "touch delivery allocated: \(result.output)")
+        #expect((values["delivery_changes"] ?? 0) > 20, "touch delivery decided nothing: \(result.output)")
     }
 }

@@ -6,6 +6,8 @@ public final class EngineHarness {
     public let engine: GestureEngine
     public private(set) var events: [GestureEvent] = []
     public private(set) var trace: [TraceRecord] = []
+    /// What the application saw, when the engine's touch delivery is enabled.
+    public private(set) var touches: [TouchChange] = []
     /// Warnings `attach` returned.
     public private(set) var warnings: [String] = []
 
@@ -30,6 +32,7 @@ public final class EngineHarness {
         for frame in frames {
             engine.handle(frame, into: &events)
             engine.drainTrace(into: &trace)
+            engine.drainTouchChanges(into: &touches)
         }
     }
 
@@ -37,6 +40,7 @@ public final class EngineHarness {
     public func advance(to time: Int64) {
         engine.advance(to: time, into: &events)
         engine.drainTrace(into: &trace)
+        engine.drainTouchChanges(into: &touches)
     }
 
     /// Fires every remaining deadline.
@@ -47,6 +51,7 @@ public final class EngineHarness {
     public func replace(_ model: GestureModel, at time: Int64) {
         engine.replaceModel(model, at: time, into: &events)
         engine.drainTrace(into: &trace)
+        engine.drainTouchChanges(into: &touches)
     }
 
     /// "name state" per event, with the engine's model for names.
@@ -63,6 +68,11 @@ public final class EngineHarness {
     public var traceLog: [String] { trace.map { $0.describe(in: engine.model) } }
 
     public func forgetEvents() { events.removeAll() }
+
+    /// "id kind" per application-side change, with "+delay ms" when it was held back.
+    public var touchLog: [String] {
+        touches.map { "\($0.id) \($0.kind)" + ($0.delay > 0 ? " +\($0.delay / 1000)ms" : "") }
+    }
 }
 
 /// Builds a `GestureModel` by names, for tests.
@@ -76,8 +86,10 @@ public struct ModelBuilder {
         views = [ViewSpec(name: "root", parent: nil, frame: Rect(x: 0, y: 0, width: screen.width, height: screen.height))]
     }
 
-    public mutating func view(_ name: String, parent: String = "root", frame: Rect, enabled: Bool = true, hidden: Bool = false) {
-        views.append(ViewSpec(name: name, parent: viewIndex(parent), frame: frame, enabled: enabled, hidden: hidden))
+    public mutating func view(_ name: String, parent: String = "root", frame: Rect, enabled: Bool = true, hidden: Bool = false,
+                              passthrough: Bool = true) {
+        views.append(ViewSpec(name: name, parent: viewIndex(parent), frame: frame, enabled: enabled, hidden: hidden,
+                              passthrough: passthrough))
     }
 
     /// Adds a gesture with its type's defaults, changed by `configure`.

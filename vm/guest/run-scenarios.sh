@@ -6,6 +6,7 @@ RESULTS=${1:-/results}
 . /vm/lisgd.sh
 . /vm/gestured.sh
 . /vm/input.sh
+. /vm/delivery.sh
 
 : > "$SUMMARY"
 : > "$RESULTS/rss.tsv"
@@ -16,6 +17,7 @@ lisgd_scenarios
 if [ "$(cat /vm/gestured-enabled)" = 1 ]; then
   input_scenarios
   gestured_scenarios
+  delivery_scenarios
 else
   echo "vm: gestured scenarios off (VM_GESTURED=1 turns them on)"
 fi

@@ -41,6 +41,14 @@ public enum StatusText {
                 [text($0["name"]), text($0["path"]), text($0["contacts"]), text($0["calibration"])]
             }, empty: "no touchscreen")
         }
+        if let grabbed = status["devices"]?.arrayValue?.filter({ $0["virtual"] != nil }), !grabbed.isEmpty {
+            out.append("")
+            out += table(title: "touch delivery (grabbed panels and the clones applications read)",
+                         ["path", "virtual", "cancel", "passed", "delayed", "cancelled"], grabbed.map {
+                [text($0["path"]), text($0["virtual"]), text($0["cancel"]), text($0["passed"]), text($0["delayed"]),
+                 text($0["cancelled"])]
+            }, empty: "")
+        }
         if let unusable = status["unusable_devices"]?.arrayValue, !unusable.isEmpty {
             out.append("")
             out += table(title: "touchscreens not in use", ["path", "name", "error"], unusable.map {

@@ -93,6 +93,21 @@ extension Daemon: ControlHandler {
                 ("contacts", .number(Double(contacts))),
                 ("calibration", .string(device.resolved.calibrationSource.description)),
             ]
+            if let forwarder = pipeline.forwarder(of: device.id) {
+                // Touch delivery: the clone applications read, and what went to it.
+                members += [("grabbed", .bool(true)), ("virtual", .string(forwarder.virtual.devnode)),
+                            ("cancel", .string(forwarder.cancel.rawValue)), ("passed", .number(Double(forwarder.passed))),
+                            ("delayed", .number(Double(forwarder.delayed))),
+                            ("cancelled", .number(Double(forwarder.cancelled))),
+                            ("write_failures", .number(Double(forwarder.failures)))]
+                if let delay = forwarder.delayPercentiles {
+                    members += [("delay_us_p50", .number(Double(delay.p50))), ("delay_us_p99", .number(Double(delay.p99))),
+                                ("delay_frames", .number(Double(forwarder.delayCount)))]
+                }
+                if let failure = forwarder.lastFailure { members.append(("last_write_error", .string("\(failure)"))) }
+            } else {
+                members.append(("grabbed", .bool(false)))
+            }
             if detailed {
                 members += [("vendor", .number(Double(info.vendor))), ("product", .number(Double(info.product))),
                             ("mapping", .string(device.resolved.rule.map { "device[\($0)]" } ?? "identity")),

@@ -150,6 +150,8 @@ public final class Daemon {
     /// Hands the events (and trace records) emitted since the last flush to the dispatcher
     /// and the subscribers, named after the model they were emitted under.
     private func flush(model: GestureModel, names: GestureNames) {
+        // The output stage first: the application's touches go out before any action starts.
+        pipeline.forwardTouches()
         if pipeline.engine.traceEnabled {
             pipeline.engine.drainTrace(into: &trace)
             for i in 0..<trace.count {
@@ -250,6 +252,8 @@ public final class Daemon {
         input.drain()
         pipeline.finish(at: now)
         flush(model: pipeline.configuration.model, names: names)
+        // No contact is left down on a virtual touchscreen (the clones go with the process).
+        pipeline.releaseForwarded()
         server.publishStopping(reason: stopReason, time: now, origin: origin)
         let end = now + Self.stopGrace
         while server.hasPendingOutput || dispatcher.hasPendingWork {

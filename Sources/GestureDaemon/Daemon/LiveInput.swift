@@ -83,7 +83,7 @@ final class LiveInput: InputSource {
     }
 
     /// After a reload: closes the touchscreens the new rules ignore, opens those they no
-    /// longer ignore.
+    /// longer ignore, and grabs or gives back each panel as its rule's `passthrough` now says.
     func configurationChanged() {
         for (path, entry) in opened where ignoringRule(for: entry.discovered) != nil {
             close(entry, path: path)
@@ -92,6 +92,7 @@ final class LiveInput: InputSource {
         for (_, entry) in ignored where ignoringRule(for: entry.device) == nil {
             open(entry.device)
         }
+        for (_, entry) in opened { applyPassthrough(entry) }
     }
 
     /// The index of the `[[device]]` rule that has gestured ignore `device`, if it does.
@@ -124,6 +125,8 @@ final class LiveInput: InputSource {
 
     private func open(_ discovered: DiscoveredDevice) {
         let path = discovered.devnode
+        // This instance's own clones, known before udev has even seen their phys.
+        if pipeline.devices.contains(where: { pipeline.forwarder(of: $0.id)?.virtual.devnode == path }) { return }
         ignored[path] = nil
         if let rule = ignoringRule(for: discovered) {
             ignored[path] = (discovered, rule)
@@ -136,6 +139,10 @@ final class LiveInput: InputSource {
             device = try EvdevDevice(path: path)
         } catch {
             return fail(path, name: discovered.info.name, "\(error)")
+        }
+        // A clone gestured (this one or another instance) forwards touches to: never read.
+        if VirtualTouchscreen.isVirtual(phys: device.phys) {
+            return logger.debug("input: \(path) is a gestured virtual touchscreen; not used")
         }
         guard let (id, warning) = pipeline.addDevice(device.info, properties: discovered.properties) else {
             return fail(path, name: device.info.name, "libmtdev cannot convert this protocol-A device")
@@ -155,6 +162,40 @@ final class LiveInput: InputSource {
         failures[path] = nil
         let kind = device.info.multitouchProtocol.rawValue
         logger.info("input: using \(path) \"\(device.info.name)\" (protocol \(kind), \(device.info.slotCount) slots)")
+        applyPassthrough(entry)
+    }
+
+    /// Grabs the panel and forwards to a virtual clone when its `[[device]]` rule says
+    /// `passthrough = true`, or gives it back when it no longer does (a reload). Without
+    /// a clone the panel is never grabbed: gestured never takes touches it cannot pass on.
+    private func applyPassthrough(_ entry: Opened) {
+        let info = entry.device.info
+        let configuration = pipeline.configuration
+        let rule = configuration.mapping(name: info.name, vendor: info.vendor, product: info.product, devnode: info.devnode,
+                                         properties: entry.discovered.properties).rule.map { configuration.devices[$0] }
+        let wanted = rule?.passthrough ?? false
+        let current = pipeline.forwarder(of: entry.id)
+        if let current, wanted, current.cancel == rule?.cancel { return }
+        if current != nil {
+            pipeline.setForwarder(nil, for: entry.id)
+            entry.device.ungrab()
+            logger.notice("input: \(entry.device.path) given back (passthrough off)")
+        }
+        guard wanted, let rule else { return }
+        let clone: VirtualTouchscreen
+        do {
+            clone = try VirtualTouchscreen(cloning: info)
+        } catch {
+            let path = entry.device.path
+            return logger.error("input: \(path): passthrough: cannot create the virtual touchscreen: \(error); the panel stays ungrabbed and applications get every touch")
+        }
+        do {
+            try entry.device.grab()
+        } catch {
+            return logger.error("input: \(entry.device.path): passthrough: \(error); the panel stays ungrabbed")
+        }
+        pipeline.setForwarder(TouchForwarder(device: entry.id, virtual: clone, cancel: rule.cancel), for: entry.id)
+        logger.notice("input: \(entry.device.path) grabbed; touches for applications go to \(clone.devnode) (cancel = \(rule.cancel.rawValue))")
     }
 
     private func fail(_ path: String, name: String, _ error: String) {

@@ -25,8 +25,8 @@ public struct VirtualReplay {
     public var origin: Microseconds { recording.events.first?.time ?? 0 }
 
     /// Plays everything. `reach(t)` runs before the pipeline moves to `t` (to pace it or
-    /// serve a loop); `batch()` after each step that may have emitted events or trace
-    /// records (the caller takes and clears them).
+    /// serve a loop); `batch()` after each step that may have emitted events, trace
+    /// records or touch changes (the caller takes and clears them).
     public func run(reach: (Microseconds) -> Void = { _ in }, batch: () -> Void) {
         guard let index = pipeline.index(of: device) else { return }
         for event in recording.events {
@@ -37,7 +37,7 @@ public struct VirtualReplay {
             }
             reach(event.time)
             pipeline.feed(event, device: index)
-            if !pipeline.events.isEmpty || pipeline.engine.traceEnabled { batch() }
+            if !pipeline.events.isEmpty || pipeline.engine.traceEnabled || pipeline.engine.touchDeliveryEnabled { batch() }
         }
         pipeline.finish(at: recording.events.last?.time ?? 0)
         batch()

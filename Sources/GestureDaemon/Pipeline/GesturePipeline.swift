@@ -40,6 +40,10 @@ public final class GesturePipeline {
     /// event (a retain and release per event cost about a fifth of a frame); `devices` keeps
     /// each one alive while its entry is here.
     @exclusivity(unchecked) private var normalizers: [Unmanaged<TouchNormalizer>] = []
+    /// Per device (indexed like `devices`), the output stage of a grabbed panel.
+    @exclusivity(unchecked) private var forwarders: [TouchForwarder?] = []
+    /// Touch changes drained from the engine, reused.
+    @exclusivity(unchecked) private var touchChanges: [TouchChange] = []
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -59,6 +63,7 @@ public final class GesturePipeline {
                                              devnode: info.devnode, properties: properties)
         devices.append(Device(id: id, info: info, normalizer: normalizer, resolved: resolved, properties: properties))
         normalizers.append(Unmanaged.passUnretained(normalizer))
+        forwarders.append(nil)
         var warnings: [String] = []
         if let warning = engine.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping) {
             warnings.append(warning)
@@ -76,8 +81,47 @@ public final class GesturePipeline {
         if normalizer.cancelAll(at: time) { handle(normalizer.frame) }
         engine.detach(device: id)
         detachedUnadvertised += normalizer.counters.unadvertised
+        forwardTouches()
+        forwarders[index]?.releaseAll()
+        forwarders.remove(at: index)
         normalizers.remove(at: index)
         devices.remove(at: index)
+    }
+
+    /// Sends what the application sees of a device's touches to `forwarder` (its grabbed
+    /// panel's virtual clone) from now on; nil stops. Touch delivery runs while any device
+    /// has one. The forwarder of a device that leaves lifts every contact it still has down.
+    func setForwarder(_ forwarder: TouchForwarder?, for id: DeviceID) {
+        guard let index = index(of: id) else { return }
+        if forwarder == nil { forwarders[index]?.releaseAll() }
+        forwarders[index] = forwarder
+        let any = forwarders.contains { $0 != nil }
+        if any { touchChanges.reserveCapacity(64) }
+        engine.touchDeliveryEnabled = any
+    }
+
+    /// Lifts every contact down on every virtual clone (shutdown).
+    func releaseForwarded() {
+        for d in 0..<forwarders.count { forwarders[d]?.releaseAll() }
+    }
+
+    /// The forwarder of a device, if its panel is grabbed.
+    func forwarder(of id: DeviceID) -> TouchForwarder? { index(of: id).flatMap { forwarders[$0] } }
+
+    /// The output stage: writes the touch changes the engine decided since the last call to
+    /// the devices' virtual clones, one frame per clone. Changes of devices without one
+    /// (not grabbed) are dropped: their application reads the panel itself.
+    public func forwardTouches() {
+        guard engine.touchDeliveryEnabled else { return }
+        engine.drainTouchChanges(into: &touchChanges)
+        for i in 0..<touchChanges.count {
+            let change = touchChanges[i]
+            for d in 0..<devices.count where devices[d].id == change.device {
+                forwarders[d]?.apply(change)
+            }
+        }
+        touchChanges.removeAll(keepingCapacity: true)
+        for d in 0..<forwarders.count { forwarders[d]?.flush() }
     }
 
     /// Feeds one raw event of a device; a completed frame goes through the engine.
@@ -87,7 +131,10 @@ public final class GesturePipeline {
         // supported `takeUnretainedValue()` retains and releases per event; `devices` keeps
         // the normalizer alive, the guarantee this call asks for.
         normalizers[index]._withUnsafeGuaranteedRef { normalizer in
-            if normalizer.feed(event) { handle(normalizer.frame) }
+            if normalizer.feed(event) {
+                forwarders[index]?.mirror(normalizer.frame)
+                handle(normalizer.frame)
+            }
         }
     }
 

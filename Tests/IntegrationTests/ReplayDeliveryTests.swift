@@ -1,0 +1,39 @@
+import TestSupport
+import Testing
+@testable import GestureDaemon
+
+/// `gesturectl replay --delivery`: what the application would see, one line per change of a
+/// touch, beside the gesture events.
+@Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
+struct ReplayDeliveryTests {
+    /// Nine fast taps on a double-tap corner covering the screen: four double taps whose
+    /// touches the application sees cancelled, then a ninth tap delivered 350 ms late.
+    @Test func doubleTapsAsTheApplicationSeesThem() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText("[screen]\nwidth = 800\nheight = 480\n\n[gesture.wake]\ntype = \"tap\"\ntaps = 2\n", to: config)
+        let run = try runTool(Binary.gesturectl, ["replay", "--json", "--delivery", "--config", config, Recording.taps], dir: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try run.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)[...]) }
+        let touches = lines.filter { $0["touch"] != nil }
+        #expect(lines.filter { $0["gesture"]?.stringValue == "wake" }.count == 4)
+        #expect(touches.filter { $0["delivery"]?.stringValue == "began" }.count == 9)
+        #expect(touches.filter { $0["delivery"]?.stringValue == "cancelled" }.count == 8)
+        let last = try #require(touches.last)
+        #expect(last["delivery"]?.stringValue == "ended")
+        #expect(last["delay"]?.doubleValue == 0.35)
+        #expect(last["view"]?.stringValue == "screen")
+        // Each cancel comes right after the recognition that caused it, at its time.
+        let firstWake = try #require(lines.firstIndex { $0["gesture"] != nil })
+        #expect(lines[firstWake + 1]["delivery"]?.stringValue == "cancelled")
+        #expect(lines[firstWake + 1]["t"]?.doubleValue == lines[firstWake]["t"]?.doubleValue)
+
+        // Without --delivery, only the gesture events.
+        let plain = try runTool(Binary.gesturectl, ["replay", "--json", "--config", config, Recording.taps], dir: dir)
+        #expect(!plain.stdout.contains("\"touch\""))
+        // The readable form says the same.
+        let text = try runTool(Binary.gesturectl, ["replay", "--delivery", "--config", config, Recording.taps], dir: dir)
+        #expect(text.stdout.contains("app touch 8 ended  delay=0.35 view=screen"), "\(text.stdout)")
+    }
+}
