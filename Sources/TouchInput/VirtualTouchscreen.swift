@@ -108,7 +108,7 @@ public final class VirtualTouchscreen {
         switch code {
         case EACCES, EPERM:
             "passthrough needs read-write access to /dev/uinput: the systemd unit grants it (DeviceAllow=/dev/uinput rw "
-                + "and the udev rule 70-gestured-uinput.rules, group gestured); by hand: sudo setfacl -m u:$USER:rw /dev/uinput"
+                + "and the udev rule 70-gestured-uinput.rules, group gestured-uinput); by hand: sudo setfacl -m u:$USER:rw /dev/uinput"
         case ENOENT, ENODEV:
             "the kernel has no uinput: sudo modprobe uinput (and add uinput to /etc/modules-load.d/)"
         default:
