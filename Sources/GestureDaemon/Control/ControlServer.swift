@@ -80,7 +80,7 @@ public final class ControlServer {
         guard listen(listener.rawValue, 16) == 0 else { throw SystemError("listen", path) }
         requestTimer = try loop.makeTimer { [unowned self] in self.expireSlowRequests() }
         listenerTimer = try loop.makeTimer { [unowned self] in self.resumeListening() }
-        spare = try? FileDescriptor.open("/dev/null", O_RDONLY)
+        reopenSpare()
         try loop.register(fd: listener.rawValue) { [unowned self] _ in self.acceptAll() }
     }
 
@@ -160,7 +160,7 @@ public final class ControlServer {
     private func acceptAll() {
         defer { armRequestTimer() }
         while true {
-            let raw = retryingInterrupted { cls_accept4(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)) }
+            let raw = acceptOne()
             guard raw >= 0 else {
                 let code = errno
                 if code == EMFILE || code == ENFILE { return refuseOutOfDescriptors(code) }
@@ -172,7 +172,7 @@ public final class ControlServer {
             if let count = descriptorRun.end() {
                 logger.warning("control: \(count) connections were refused while out of file descriptors")
             }
-            if spare == nil { spare = try? FileDescriptor.open("/dev/null", O_RDONLY) }
+            if spare == nil { reopenSpare() }
             let now = MonotonicClock.now()
             let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer, now: now)
             guard connections.count < ControlServer.maximumConnections || evictIdle(now: now) else {
@@ -209,19 +209,25 @@ public final class ControlServer {
             return
         }
         spare = nil  // closes it: room for one accept
-        let raw = retryingInterrupted { cls_accept4(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)) }
+        let raw = acceptOne()
         if raw >= 0 {
             refusedConnections += 1
             let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer, now: MonotonicClock.now())
             reply(connection, .failure(ControlError(code: "busy", message: "gestured is out of file descriptors; try again later")))
         }
-        spare = try? FileDescriptor.open("/dev/null", O_RDONLY)
+        reopenSpare()
         // Accepted one: more may wait; the listener stays readable, so the loop comes back.
     }
 
+    private func acceptOne() -> Int32 {
+        retryingInterrupted { cls_accept4(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)) }
+    }
+
+    private func reopenSpare() { spare = try? FileDescriptor.open("/dev/null", O_RDONLY) }
+
     private func resumeListening() {
         guard !closed else { return }
-        spare = try? FileDescriptor.open("/dev/null", O_RDONLY)
+        reopenSpare()
         do {
             try loop.register(fd: listener.rawValue) { [unowned self] _ in self.acceptAll() }
         } catch {
