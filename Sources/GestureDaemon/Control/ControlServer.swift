@@ -50,6 +50,13 @@ public final class ControlServer {
     public private(set) var evictedConnections = 0
     private var busyRun = FailureRun()
     private var oversizedRun = FailureRun()
+    private var descriptorRun = FailureRun()
+    /// Held open so that, out of descriptors (EMFILE/ENFILE), closing it makes room to accept
+    /// and refuse the waiting client: without that it stays in the backlog, the listener
+    /// stays readable, and the level-triggered loop spins on it.
+    private var spare: FileDescriptor?
+    /// Re-watches the listener when no spare descriptor could be had.
+    private var listenerTimer: DeadlineTimer!
 
     /// Binds `path` (replacing a stale socket, refusing a live one), sets its mode and
     /// group, and starts accepting.
@@ -72,6 +79,8 @@ public final class ControlServer {
         }
         guard listen(listener.rawValue, 16) == 0 else { throw SystemError("listen", path) }
         requestTimer = try loop.makeTimer { [unowned self] in self.expireSlowRequests() }
+        listenerTimer = try loop.makeTimer { [unowned self] in self.resumeListening() }
+        reopenSpare()
         try loop.register(fd: listener.rawValue) { [unowned self] _ in self.acceptAll() }
     }
 
@@ -155,13 +164,19 @@ public final class ControlServer {
     private func acceptAll() {
         defer { armRequestTimer() }
         while true {
-            let raw = retryingInterrupted { cls_accept4(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)) }
+            let raw = acceptOne()
             guard raw >= 0 else {
-                if errno != EAGAIN && errno != EWOULDBLOCK {
+                let code = errno
+                if code == EMFILE || code == ENFILE { return refuseOutOfDescriptors(code) }
+                if code != EAGAIN && code != EWOULDBLOCK {
                     logger.warning("control: \(SystemError("accept", path))")
                 }
                 return
             }
+            if let count = descriptorRun.end() {
+                logger.warning("control: \(count) connections were refused while out of file descriptors")
+            }
+            if spare == nil { reopenSpare() }
             let now = MonotonicClock.now()
             let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer, now: now)
             guard connections.count < ControlServer.maximumConnections || evictIdle(now: now) else {
@@ -179,6 +194,48 @@ public final class ControlServer {
             } catch {
                 logger.warning("control: \(error)")
             }
+        }
+    }
+
+    /// Out of descriptors: frees the spare one to accept the waiting client and answer it
+    /// `busy`, logging once per run. Without a spare, stops watching the listener for a
+    /// while (clients wait in the backlog) rather than spin on it.
+    private func refuseOutOfDescriptors(_ code: Int32) {
+        if descriptorRun.fail() {
+            var limit = rlimit()
+            getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+            let which = code == EMFILE ? "gestured's limit (RLIMIT_NOFILE \(limit.rlim_cur))" : "the system's limit (fs.file-max)"
+            logger.warning("control: \(SystemError("accept", path, errno: code, hint: "out of file descriptors at \(which); new clients are answered busy until some close. Raise LimitNOFILE= in the unit or find what holds them (ls /proc/\(getpid())/fd)"))")
+        }
+        guard spare != nil else {
+            loop.unregister(fd: listener.rawValue)
+            listenerTimer.set(MonotonicClock.now() + 100_000)
+            return
+        }
+        spare = nil  // closes it: room for one accept
+        let raw = acceptOne()
+        if raw >= 0 {
+            refusedConnections += 1
+            let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer, now: MonotonicClock.now())
+            reply(connection, .failure(ControlError(code: "busy", message: "gestured is out of file descriptors; try again later")))
+        }
+        reopenSpare()
+        // Accepted one: more may wait; the listener stays readable, so the loop comes back.
+    }
+
+    private func acceptOne() -> Int32 {
+        retryingInterrupted { cls_accept4(listener.rawValue, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)) }
+    }
+
+    private func reopenSpare() { spare = try? FileDescriptor.open("/dev/null", O_RDONLY) }
+
+    private func resumeListening() {
+        guard !closed else { return }
+        reopenSpare()
+        do {
+            try loop.register(fd: listener.rawValue) { [unowned self] _ in self.acceptAll() }
+        } catch {
+            listenerTimer.set(MonotonicClock.now() + 100_000)
         }
     }
 
