@@ -5,6 +5,9 @@
 // - contacts: a contact id begins once, moves only while down, ends exactly once, appears
 //   twice in a frame only as `began` and its end (a touch shorter than a frame), and
 //   nothing is left down once the device goes (`cancelAll`);
+// - touch delivery (on for inputs whose first byte is odd): what the application sees of
+//   a contact begins at most once, moves and ends only after it began, ends once, and
+//   nothing is left down on the application's side once the device goes;
 // - gestures: a discrete type reports only `recognized`; a continuous one `began`, then
 //   `changed`, then one `ended` or `cancelled`, never an event after its end without a new
 //   `began`, and none is left running once every contact is gone and time has run out.
@@ -43,6 +46,10 @@ let configuration = try! ConfigLoader.parse(text: """
     parent = "left"
     frame = { x = "10%", y = "10%", width = "50%", height = "50%" }
 
+    [view.strip]
+    frame = { x = "90%", y = 0, width = "10%", height = "100%" }
+    passthrough = false
+
     [gesture.single]
     type = "tap"
     view = "inner"
@@ -66,6 +73,7 @@ let configuration = try! ConfigLoader.parse(text: """
     [gesture.press]
     type = "long-press"
     min_duration = "300ms"
+    delays_touches_began = true
 
     [gesture.press2]
     type = "long-press"
@@ -93,6 +101,8 @@ let configuration = try! ConfigLoader.parse(text: """
 
     [gesture.turn]
     type = "rotation"
+    cancels_touches = false
+    delays_touches_ended = false
 
     [gesture.edge]
     type = "edge-pan"
@@ -167,6 +177,27 @@ struct Observer {
         }
     }
 
+    /// Contacts the application has been shown and not yet seen end.
+    var shown: Set<Int32> = []
+    var shownEnded: Set<Int32> = []
+
+    mutating func delivered(_ changes: [TouchChange]) {
+        for change in changes {
+            switch change.kind {
+            case .began:
+                FuzzCheck.require(!shown.contains(change.id) && !shownEnded.contains(change.id),
+                                  "the application saw contact \(change.id) begin twice")
+                shown.insert(change.id)
+            case .moved:
+                FuzzCheck.require(shown.contains(change.id), "the application saw contact \(change.id) move before it began")
+            case .ended, .cancelled:
+                FuzzCheck.require(shown.remove(change.id) != nil,
+                                  "the application saw contact \(change.id) \(change.kind) while not down")
+                shownEnded.insert(change.id)
+            }
+        }
+    }
+
     mutating func events(_ events: [GestureEvent]) {
         for event in events {
             let g = event.gesture, spec = model.gestures[g]
@@ -196,11 +227,16 @@ runFuzzer { input in
     guard let normalizer = TouchNormalizer(device: DeviceID(0), info: info) else { return }
     let engine = GestureEngine(model: model)
     _ = engine.attach(device: DeviceID(0), name: info.name, x: info.x, y: info.y, mapping: .identity)
+    engine.touchDeliveryEnabled = input[0] & 1 == 1
     var observer = Observer()
     var events: [GestureEvent] = []
+    var changes: [TouchChange] = []
     func flush() {
         observer.events(events)
         events.removeAll(keepingCapacity: true)
+        engine.drainTouchChanges(into: &changes)
+        observer.delivered(changes)
+        changes.removeAll(keepingCapacity: true)
     }
     var time: Int64 = 1_000_000
     var offset = 1
@@ -231,6 +267,7 @@ runFuzzer { input in
     }
     flush()
     FuzzCheck.require(observer.down.isEmpty, "contacts \(observer.down.sorted()) left down after the device went")
+    FuzzCheck.require(observer.shown.isEmpty, "contacts \(observer.shown.sorted()) left down on the application's side")
     let stillRunning = model.gestures.indices.filter { observer.running[$0] }.map { model.gestures[$0].name }
     FuzzCheck.require(stillRunning.isEmpty, "gestures \(stillRunning) still running with no contact down")
 }
