@@ -1,7 +1,8 @@
 # make soak: the release daemon under every input kind at once for SOAK_TIME seconds (an
 # hour by default), its resident size, fds, children and recognition counts checked after
 # each phase (Benchmarks/scripts/soak.py; docs/BENCHMARKS.md, "Soak"). `make soak-smoke`
-# is the CI-sized run: two minutes. Results: bench-results/soak.md (and soak.json).
+# is the CI-sized run: two minutes. Results: bench-results/soak.md, soak.json (every
+# sample) and soak-daemon.log (the daemon's log).
 
 SOAK_TIME  ?= 3600
 SOAK_PHASE ?= 60

@@ -35,6 +35,7 @@ import json
 import os
 import random
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -44,6 +45,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True   # no __pycache__ in the tree
 bench = importlib.import_module("daemon-bench")   # its Daemon: start, READY, requests, /proc readings
 
 # The synthetic panel: 10 slots, 3840 x 2160 units at 8 units/mm, on a 1920 x 1080 screen.
@@ -222,6 +224,11 @@ class Soak:
             kinds[kind] = kinds.get(kind, 0) + 1
         return kinds
 
+    def log_lines(self):
+        self.daemon.log.flush()
+        with open(self.daemon.log_path, "rb") as f:
+            return sum(1 for _ in f)
+
     def children(self):
         pids = []
         for tid in os.listdir(f"/proc/{self.pid}/task"):
@@ -370,6 +377,9 @@ class Soak:
 
     # ---- measuring ----
     def sample(self, phase, kind):
+        # /proc first: the status request's own connection would be counted if the daemon
+        # has not yet seen it close.
+        rss, fds, fd_kinds, children = self.daemon.rss_kib(), self.fds(), self.fd_kinds(), len(self.children())
         status = self.request({"cmd": "status"})["ok"]
         with self.lock:
             counted = dict(self.counted)
@@ -380,8 +390,8 @@ class Soak:
         status_counts = {g["name"]: g.get("count", 0) for g in status.get("gestures", [])}
         return {
             "phase": phase, "kind": kind, "t_s": round(time.monotonic() - self.started, 1),
-            "rss_kib": self.daemon.rss_kib(), "fds": self.fds(), "fd_kinds": self.fd_kinds(), "children": len(self.children()),
-            "cycles": cycles, "triggers": triggers,
+            "rss_kib": rss, "fds": fds, "fd_kinds": fd_kinds, "children": children,
+            "cycles": cycles, "triggers": triggers, "log_lines": self.log_lines(),
             "expected": {f"{g}.{s}": n for (g, s), n in expected.items()},
             "counted": {f"{g}.{s}": counted.get((g, s), 0) for (g, s) in expected},
             "status_counts": status_counts,
@@ -423,6 +433,11 @@ class Soak:
                 failures.append(f"the daemon exited with status {self.daemon.proc.returncode} ({self.daemon.tail()})")
                 break
             self.quiesce()
+            # A closed client is counted until the daemon's loop has seen it go: give a
+            # loaded machine up to 5 s more; a leaked descriptor stays.
+            deadline = time.monotonic() + 5
+            while baseline and self.fds() != baseline["fds"] and time.monotonic() < deadline:
+                time.sleep(0.2)
             row = self.sample(phase, "settled")
             rows.append(row)
             problems = self.judge(row, baseline)
@@ -471,12 +486,13 @@ def format_row(row):
             f"{row['cycles']} | {row['triggers']} | {counts} | {d.get('commands_started', '-')} | "
             f"{d.get('commands_refused', '-')} | {d.get('commands_timed_out', '-')} | "
             f"{row['control'].get('dropped_subscribers', '-')} | "
-            f"{' '.join(f'{g} {n}' for g, n in row['status_counts'].items() if g in ('ten', 'tap1'))} | {'; '.join(row.get('problems', [])) or '-'} |")
+            f"{' '.join(f'{g} {n}' for g, n in row['status_counts'].items() if g in ('ten', 'tap1'))} | "
+            f"{row['log_lines']} | {'; '.join(row.get('problems', [])) or '-'} |")
 
 
 HEADER = ("| phase | sample | t (s) | VmRSS (KiB) | fds | children | cycles | triggers | counted/expected | "
-          "commands started | refused (max_children) | timed out | subscribers dropped | status counts | problems |\n"
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "commands started | refused (max_children) | timed out | subscribers dropped | status counts | log lines | problems |\n"
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def main():
@@ -500,6 +516,8 @@ def main():
         finally:
             soak.daemon.stop()
             os.close(soak.fifo_holder)
+            os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+            shutil.copy(soak.daemon.log_path, os.path.splitext(args.out)[0] + "-daemon.log")
     settled = [r for r in rows if r["kind"] == "settled"]
     summary = (f"soak: {args.seconds:.0f} s in {len(settled)} phases of {args.seconds / max(1, len(settled)):.0f} s; "
                f"{soak.cycles} stream cycles, {soak.triggers} triggers; inputs: "
