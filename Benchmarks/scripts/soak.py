@@ -21,7 +21,7 @@ Inputs, all at once (docs/BENCHMARKS.md, "Soak"):
   - a socket target (a Unix listener) that comes and goes.
 
 The run is cut into phases. At the end of each, the inputs stop and the daemon settles
-(no children, the socket target listening), then the script records VmRSS, open fds
+(no children, every client gone, the socket target down), then the script records VmRSS, open fds
 (/proc/PID/fd), children (/proc/PID/task/*/children) and the counts. The first phase is
 the warm-up whose figures are the baseline. Pass: after each phase, no child left, fds
 equal to the baseline, VmRSS within --rss-bound KiB (default 1024) of the baseline, every
@@ -192,6 +192,19 @@ class Soak:
                                    ["--stream", self.fifo, "--desc", self.desc])
         self.daemon.wait_ready(timeout=15)
         self.pid = self.daemon.proc.pid
+        threading.Thread(target=self.drain_notify, daemon=True).start()
+
+    def drain_notify(self):
+        """Reads what the daemon sends to $NOTIFY_SOCKET after READY (STATUS= at each
+        reload), as systemd would: a full socket makes the daemon warn at every send."""
+        self.daemon.notify.settimeout(0.5)
+        while not self.stop.is_set():
+            try:
+                self.daemon.notify.recv(4096)
+            except socket.timeout:
+                pass
+            except OSError:
+                return
 
     def request(self, command, timeout=10):
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
@@ -348,6 +361,8 @@ class Soak:
         """A listener that is up for a while, then gone (closed and unlinked), and back."""
         self.target_wanted_up = threading.Event()
         while not self.stop.is_set():
+            if not self.running.wait(0.2):
+                continue   # down while the daemon settles: its connection to the target is closed then
             if os.path.exists(self.target):
                 os.unlink(self.target)
             listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -357,7 +372,7 @@ class Soak:
             self.stats["target_up"] += 1
             peers = []
             until = time.monotonic() + random.uniform(1, 5)
-            while not self.stop.is_set() and (time.monotonic() < until or not self.running.is_set()):
+            while not self.stop.is_set() and time.monotonic() < until and self.running.is_set():
                 try:
                     peer, _ = listener.accept()
                     peer.setblocking(False)
@@ -373,7 +388,7 @@ class Soak:
                 peer.close()
             listener.close()
             os.unlink(self.target)
-            self.stop.wait(random.uniform(1, 4))
+            self.hold(random.uniform(1, 4))
 
     # ---- measuring ----
     def sample(self, phase, kind):
@@ -400,11 +415,11 @@ class Soak:
 
     def quiesce(self):
         """Stops the inputs and lets the daemon settle: the stream between cycles, no child
-        (the hanging ones are killed at their timeout), the socket target listening."""
+        (the hanging ones are killed at their timeout), the socket target gone."""
         self.running.clear()
         self.cycle_idle.wait()
         deadline = time.monotonic() + 15
-        while time.monotonic() < deadline and (self.children() or self.busy or not os.path.exists(self.target)):
+        while time.monotonic() < deadline and (self.children() or self.busy or os.path.exists(self.target)):
             time.sleep(0.2)
         time.sleep(self.args.settle)
 
