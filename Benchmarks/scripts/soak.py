@@ -183,6 +183,7 @@ class Soak:
                                      "raw_clients", "trigger_errors", "target_up", "stream_errors")}
         self.counted = {}
         self.subscriber_lost = None
+        self.pacer = None                     # the pace process of the cycle being played
         self.cycle_idle = threading.Event()   # the stream is between cycles
         self.cycle_idle.set()
 
@@ -271,9 +272,10 @@ class Soak:
             if not self.running.wait(0.2):
                 continue
             self.cycle_idle.clear()
-            result = subprocess.run([self.pace, self.recording, self.fifo])
+            self.pacer = subprocess.Popen([self.pace, self.recording, self.fifo])
+            self.pacer.wait()
             with self.lock:
-                if result.returncode == 0:
+                if self.pacer.returncode == 0:
                     self.cycles += 1
                 elif not self.stop.is_set():
                     self.stats["stream_errors"] += 1
@@ -427,6 +429,7 @@ class Soak:
         self.started = time.monotonic()
         threads = [threading.Thread(target=f, daemon=True) for f in (self.stream, self.counting_subscriber,
                                                                       self.socket_target)]
+        self.stream_thread = threads[0]
         for period, body in ((0.7, self.lagging_subscriber), (0.5, self.vanishing_subscriber),
                              (0.3, self.raw_client), (3, self.monitor), (2, self.reload), (3, self.trigger_burst)):
             threads.append(threading.Thread(target=self.loop, args=(period, body), daemon=True))
@@ -529,7 +532,17 @@ def main():
             print(HEADER, file=sys.stderr, flush=True)
             rows, failures, baseline = soak.run()
         finally:
+            soak.stop.set()
             soak.daemon.stop()
+            # A cycle cut short, or one that would wait forever for the pipe: killed until
+            # the stream's thread, which starts no other once `stop` is set, has ended.
+            for _ in range(50):
+                if soak.pacer:
+                    soak.pacer.kill()
+                    soak.pacer.wait()
+                if not getattr(soak, "stream_thread", None) or not soak.stream_thread.is_alive():
+                    break
+                soak.stream_thread.join(0.1)
             os.close(soak.fifo_holder)
             os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
             shutil.copy(soak.daemon.log_path, os.path.splitext(args.out)[0] + "-daemon.log")
