@@ -4,10 +4,11 @@
 // and `rss_after_kib=`):
 //   BenchProfile [scenario-name] [frames]     (default generated-10c_32g-8v, 1,000,000)
 
+import BenchScenarios
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import BenchScenarios
 
 let arguments = CommandLine.arguments
 let name = arguments.count > 1 ? arguments[1] : "generated-10c_32g-8v"
@@ -35,12 +36,14 @@ func residentKiB() -> Int {
 
 // Warm-up: first-use paths and the first pages of code and data, before the first reading.
 for _ in 0..<min(frames, 1_000_000) { runner.step() }
-_ = residentKiB() // the reading's own first use (stdio buffers) is not the pipeline's
+_ = residentKiB()  // the reading's own first use (stdio buffers) is not the pipeline's
 let residentBefore = residentKiB()
-var start = timespec(), end = timespec()
+var start = timespec()
+var end = timespec()
 clock_gettime(CLOCK_MONOTONIC, &start)
 for _ in 0..<frames { runner.step() }
 clock_gettime(CLOCK_MONOTONIC, &end)
 let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-print("\(name): \(frames) frames in \(seconds) s: \(Int(Double(frames) / seconds)) frames/s, \(runner.emitted) events",
-      "rss_before_kib=\(residentBefore) rss_after_kib=\(residentKiB())")
+print(
+    "\(name): \(frames) frames in \(seconds) s: \(Int(Double(frames) / seconds)) frames/s, \(runner.emitted) events",
+    "rss_before_kib=\(residentBefore) rss_after_kib=\(residentKiB())")

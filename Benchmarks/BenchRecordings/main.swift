@@ -3,11 +3,12 @@
 //   BenchRecordings ten-fingers FILE [SECONDS] ten fingers circling at 240 Hz (CPU time)
 // Both on the synthetic 10-slot panel of the engine benchmarks (`GeneratedStream.device`).
 
+import BenchScenarios
+import TouchInput
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import BenchScenarios
-import TouchInput
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let kind = ["taps", "ten-fingers"].first(where: { $0 == arguments[1] }) else {

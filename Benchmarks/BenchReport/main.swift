@@ -90,7 +90,8 @@ func parse(scenario: String) -> (input: String, gestures: Int, views: Int)? {
 
 func engineRows(_ directory: String) throws -> [EngineRow] {
     let files = try FileManager.default.contentsOfDirectory(atPath: directory)
-    let prefix = "Current_run.EngineBenchmarks.", suffix = ":latency.frameNanoseconds.histogram.json"
+    let prefix = "Current_run.EngineBenchmarks."
+    let suffix = ":latency.frameNanoseconds.histogram.json"
     let scenarios = files.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }
         .map { String($0.dropFirst(prefix.count).dropLast(suffix.count)) }
     guard !scenarios.isEmpty else { throw Failure(description: "\(directory): no exported latency histograms") }
@@ -100,13 +101,14 @@ func engineRows(_ directory: String) throws -> [EngineRow] {
         let latency = try histogram(directory, "\(scenario):latency", "frameNanoseconds")
         let wallClock = try histogram(directory, "\(scenario):throughput", "wallClock")
         let mallocs = try histogram(directory, "\(scenario):throughput", "mallocCountTotal")
-        rows.append(EngineRow(
-            scenario: scenario, input: input, gestures: gestures, views: views,
-            framesPerSecond: 1e9 * framesPerIteration / Double(wallClock.valueAtPercentile(50)),
-            p50Nanoseconds: latency.valueAtPercentile(50), p99Nanoseconds: latency.valueAtPercentile(99),
-            p999Nanoseconds: latency.valueAtPercentile(99.9), maxNanoseconds: latency.max,
-            latencySamples: latency.totalCount,
-            allocationsPerFrame: mallocs.mean / framesPerIteration, maxAllocationsPer1000Frames: mallocs.max))
+        rows.append(
+            EngineRow(
+                scenario: scenario, input: input, gestures: gestures, views: views,
+                framesPerSecond: 1e9 * framesPerIteration / Double(wallClock.valueAtPercentile(50)),
+                p50Nanoseconds: latency.valueAtPercentile(50), p99Nanoseconds: latency.valueAtPercentile(99),
+                p999Nanoseconds: latency.valueAtPercentile(99.9), maxNanoseconds: latency.max,
+                latencySamples: latency.totalCount,
+                allocationsPerFrame: mallocs.mean / framesPerIteration, maxAllocationsPer1000Frames: mallocs.max))
     }
     // Generated inputs by contacts, then recordings; smaller models first.
     func key(_ r: EngineRow) -> (Int, Int) {
@@ -120,27 +122,38 @@ func engineRows(_ directory: String) throws -> [EngineRow] {
 func engineTargets(_ rows: [EngineRow]) -> [Target] {
     var targets: [Target] = []
     if let main = rows.first(where: { $0.scenario == "generated-10c_32g-8v" }) {
-        targets.append(Target(target: ">= 500,000 frames/s (10 contacts, 32 gestures, 8 views)",
-                              measured: number(main.framesPerSecond),
-                              status: main.framesPerSecond >= 500_000 ? "pass" : "miss"))
-        targets.append(Target(target: "p99 < 10 µs per frame (10 contacts, 32 gestures, 8 views)",
-                              measured: micro(main.p99Nanoseconds) + " µs",
-                              status: main.p99Nanoseconds < 10_000 ? "pass" : "miss"))
+        targets.append(
+            Target(
+                target: ">= 500,000 frames/s (10 contacts, 32 gestures, 8 views)",
+                measured: number(main.framesPerSecond),
+                status: main.framesPerSecond >= 500_000 ? "pass" : "miss"))
+        targets.append(
+            Target(
+                target: "p99 < 10 µs per frame (10 contacts, 32 gestures, 8 views)",
+                measured: micro(main.p99Nanoseconds) + " µs",
+                status: main.p99Nanoseconds < 10_000 ? "pass" : "miss"))
     }
     let allocating = rows.filter { $0.maxAllocationsPer1000Frames > 0 }
-    targets.append(Target(target: "0 allocations per frame in steady state (every scenario)",
-                          measured: allocating.isEmpty ? "0 in every iteration"
-                              : allocating.map { "\($0.scenario): \($0.maxAllocationsPer1000Frames) per 1,000 frames" }.joined(separator: "; "),
-                          status: allocating.isEmpty ? "pass" : "miss"))
+    targets.append(
+        Target(
+            target: "0 allocations per frame in steady state (every scenario)",
+            measured: allocating.isEmpty
+                ? "0 in every iteration"
+                : allocating.map { "\($0.scenario): \($0.maxAllocationsPer1000Frames) per 1,000 frames" }.joined(separator: "; "),
+            status: allocating.isEmpty ? "pass" : "miss"))
     // 32 gestures on 8 views and 256 on 64 both put 4 gestures on each touched view: cost
     // linear in the gestures of the touched views means about the same cost (linear in all
     // gestures would mean up to 8 times); 2x is the allowance for noise and cache effects.
     for contacts in [1, 5, 10] {
         guard let small = rows.first(where: { $0.scenario == "generated-\(contacts)c_32g-8v" }),
-              let large = rows.first(where: { $0.scenario == "generated-\(contacts)c_256g-64v" }) else { continue }
+            let large = rows.first(where: { $0.scenario == "generated-\(contacts)c_256g-64v" })
+        else { continue }
         let ratio = Double(large.p50Nanoseconds) / Double(small.p50Nanoseconds)
-        targets.append(Target(target: "cost follows the gestures on touched views, not all gestures: \(contacts) contact\(contacts == 1 ? "" : "s"), p50 of 256g/64v over 32g/8v (4 per view in both, 8x the gestures) < 2",
-                              measured: String(format: "%.2fx", ratio), status: ratio < 2 ? "pass" : "miss"))
+        targets.append(
+            Target(
+                target:
+                    "cost follows the gestures on touched views, not all gestures: \(contacts) contact\(contacts == 1 ? "" : "s"), p50 of 256g/64v over 32g/8v (4 per view in both, 8x the gestures) < 2",
+                measured: String(format: "%.2fx", ratio), status: ratio < 2 ? "pass" : "miss"))
     }
     return targets
 }
@@ -170,7 +183,9 @@ func markdown(_ report: Report) -> String {
         out += "\n#### Daemon (release build, `--static-swift-stdlib`) and memory\n\n"
         out += "| measure | value | target | |\n|---|---:|---|---|\n"
         for d in report.daemon {
-            let value = d.value.map { String(format: $0 >= 100 || d.unit.isEmpty ? "%.0f" : "%.2f", $0) + (d.unit.isEmpty ? "" : " " + d.unit) } ?? "-"
+            let value =
+                d.value.map { String(format: $0 >= 100 || d.unit.isEmpty ? "%.0f" : "%.2f", $0) + (d.unit.isEmpty ? "" : " " + d.unit) }
+                ?? "-"
             out += "| \(d.measure) | \(value) | \(d.target) | \(d.status)\(d.note.map { ": " + $0 } ?? "") |\n"
         }
     }
@@ -180,8 +195,9 @@ func markdown(_ report: Report) -> String {
 func machine() -> String {
     var cpu = "unknown CPU"
     if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-       let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-       let name = line.split(separator: ":", maxSplits: 1).last {
+        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+        let name = line.split(separator: ":", maxSplits: 1).last
+    {
         cpu = name.trimmingCharacters(in: .whitespaces)
     }
     var uts = utsname()
@@ -212,8 +228,9 @@ func run() throws {
         }
     }
     let formatter = ISO8601DateFormatter()
-    let report = Report(date: formatter.string(from: Date()), machine: machine(), command: options["command"] ?? "make bench",
-                        engine: rows, targets: engineTargets(rows), daemon: daemon)
+    let report = Report(
+        date: formatter.string(from: Date()), machine: machine(), command: options["command"] ?? "make bench",
+        engine: rows, targets: engineTargets(rows), daemon: daemon)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     try encoder.encode(report).write(to: URL(fileURLWithPath: jsonPath))

@@ -13,8 +13,10 @@ public struct BenchModel: Sendable, CustomStringConvertible {
 
     public static let screen = ScreenSize(width: 1920, height: 1080)
     /// The three sizes of the issue: 1, 32 and 256 gestures over 1, 8 and 64 views.
-    public static let all = [BenchModel(gestures: 1, views: 1), BenchModel(gestures: 32, views: 8),
-                             BenchModel(gestures: 256, views: 64)]
+    public static let all = [
+        BenchModel(gestures: 1, views: 1), BenchModel(gestures: 32, views: 8),
+        BenchModel(gestures: 256, views: 64),
+    ]
 
     public init(gestures: Int, views: Int) {
         precondition(gestures >= views && gestures % views == 0, "gestures must spread evenly over the views")
@@ -37,14 +39,19 @@ public struct BenchModel: Sendable, CustomStringConvertible {
     ]
 
     public func build() throws(ModelError) -> GestureModel {
-        var viewSpecs = [ViewSpec(name: "root", parent: nil,
-                                  frame: Rect(x: 0, y: 0, width: Self.screen.width, height: Self.screen.height))]
+        var viewSpecs = [
+            ViewSpec(
+                name: "root", parent: nil,
+                frame: Rect(x: 0, y: 0, width: Self.screen.width, height: Self.screen.height))
+        ]
         if views > 1 {
             let (columns, rows) = grid
-            let width = Self.screen.width / Double(columns), height = Self.screen.height / Double(rows)
+            let width = Self.screen.width / Double(columns)
+            let height = Self.screen.height / Double(rows)
             for tile in 0..<views {
-                let frame = Rect(x: Double(tile % columns) * width, y: Double(tile / columns) * height,
-                                 width: width, height: height)
+                let frame = Rect(
+                    x: Double(tile % columns) * width, y: Double(tile / columns) * height,
+                    width: width, height: height)
                 viewSpecs.append(ViewSpec(name: "tile\(tile)", parent: 0, frame: frame))
             }
         }

@@ -1,8 +1,9 @@
+import GestureCore
+import TouchInput
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureCore
-import TouchInput
 
 /// Synthetic touchscreen input: `contacts` fingers doing taps, drags, pinches and rotations
 /// at 240 Hz, in turn at each tile of an 8x8 grid of the screen, as raw protocol-B events.
@@ -14,12 +15,15 @@ public enum GeneratedStream {
         caps.enable(type: InputCodes.evKey, code: InputCodes.btnTouch)
         caps.enable(type: InputCodes.evAbs, code: InputCodes.absMTSlot, info: AbsInfo(minimum: 0, maximum: 9))
         caps.enable(type: InputCodes.evAbs, code: InputCodes.absMTTrackingID, info: AbsInfo(minimum: 0, maximum: 65535))
-        caps.enable(type: InputCodes.evAbs, code: InputCodes.absMTPositionX,
-                    info: AbsInfo(minimum: 0, maximum: unitsX - 1, resolution: 8))
-        caps.enable(type: InputCodes.evAbs, code: InputCodes.absMTPositionY,
-                    info: AbsInfo(minimum: 0, maximum: unitsY - 1, resolution: 8))
-        return TouchDeviceInfo(name: "bench synthetic panel", bus: 0x18, vendor: 0x1234, product: 0x5678,
-                               capabilities: caps)
+        caps.enable(
+            type: InputCodes.evAbs, code: InputCodes.absMTPositionX,
+            info: AbsInfo(minimum: 0, maximum: unitsX - 1, resolution: 8))
+        caps.enable(
+            type: InputCodes.evAbs, code: InputCodes.absMTPositionY,
+            info: AbsInfo(minimum: 0, maximum: unitsY - 1, resolution: 8))
+        return TouchDeviceInfo(
+            name: "bench synthetic panel", bus: 0x18, vendor: 0x1234, product: 0x5678,
+            capabilities: caps)
     }()
 
     static let unitsX: Int32 = 3840

@@ -1,7 +1,8 @@
+import TouchInput
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TouchInput
 
 /// The real recordings of `../shared/recordings` (every `.evemu` file with its own device
 /// header), one device each, played one after another with a second between them.
@@ -11,7 +12,7 @@ public enum RecordedStream {
     public static var directory: String {
         if let value = getenv("GESTURED_RECORDINGS") { return String(cString: value) }
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3) // Benchmarks/BenchScenarios/RecordedStream.swift
+        parts.removeLast(3)  // Benchmarks/BenchScenarios/RecordedStream.swift
         return parts.joined(separator: "/") + "/../shared/recordings"
     }
 

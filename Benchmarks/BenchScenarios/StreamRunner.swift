@@ -21,8 +21,9 @@ public final class StreamRunner {
 
     public init(stream: InputStream, model: GestureModel) {
         precondition(stream.frameCount > 0, "an empty stream")
-        let configuration = Configuration(daemon: DaemonSettings(), model: model, devices: [],
-                                          actions: Array(repeating: GestureActions(), count: model.gestures.count))
+        let configuration = Configuration(
+            daemon: DaemonSettings(), model: model, devices: [],
+            actions: Array(repeating: GestureActions(), count: model.gestures.count))
         pipeline = GesturePipeline(configuration: configuration)
         self.stream = stream
         for info in stream.devices {

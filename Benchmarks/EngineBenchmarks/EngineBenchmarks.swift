@@ -11,11 +11,12 @@
 //
 // `make bench` runs them and reads the exported histograms (`BenchReport`).
 
+import BenchScenarios
+import Benchmark
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Benchmark
-import BenchScenarios
 
 /// Runners are built in `setup`, outside the measurement; the framework runs one benchmark
 /// at a time on one thread.
@@ -50,20 +51,24 @@ let benchmarks: @Sendable () -> Void = {
         let setup: Benchmark.BenchmarkSetupHook = { box.runner = try scenario.makeRunner() }
         let teardown: Benchmark.BenchmarkTeardownHook = { box.runner = nil }
 
-        Benchmark("\(scenario.name):throughput", configuration: throughput, closure: { benchmark in
-            let runner = box.runner!
-            for _ in benchmark.scaledIterations { runner.step() }
-            blackHole(runner.emitted)
-        }, setup: setup, teardown: teardown)
+        Benchmark(
+            "\(scenario.name):throughput", configuration: throughput,
+            closure: { benchmark in
+                let runner = box.runner!
+                for _ in benchmark.scaledIterations { runner.step() }
+                blackHole(runner.emitted)
+            }, setup: setup, teardown: teardown)
 
-        Benchmark("\(scenario.name):latency", configuration: latency, closure: { benchmark in
-            let runner = box.runner!
-            for _ in benchmark.scaledIterations {
-                let start = monotonicNanoseconds()
-                runner.step()
-                benchmark.measurement(frameNanoseconds, monotonicNanoseconds() - start)
-            }
-            blackHole(runner.emitted)
-        }, setup: setup, teardown: teardown)
+        Benchmark(
+            "\(scenario.name):latency", configuration: latency,
+            closure: { benchmark in
+                let runner = box.runner!
+                for _ in benchmark.scaledIterations {
+                    let start = monotonicNanoseconds()
+                    runner.step()
+                    benchmark.measurement(frameNanoseconds, monotonicNanoseconds() - start)
+                }
+                blackHole(runner.emitted)
+            }, setup: setup, teardown: teardown)
     }
 }

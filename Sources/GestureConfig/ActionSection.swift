@@ -25,8 +25,9 @@ extension ConfigBuilder {
             } else if let array = value.array {
                 for (index, element) in array.enumerated() {
                     guard let table = element.table else {
-                        sink.report(path.appending(index: index), "wrong type", expected: "an action table",
-                                    found: TableReader.render(element))
+                        sink.report(
+                            path.appending(index: index), "wrong type", expected: "an action table",
+                            found: TableReader.render(element))
                         continue
                     }
                     if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink)) {
@@ -34,8 +35,9 @@ extension ConfigBuilder {
                     }
                 }
             } else {
-                sink.report(path, "wrong type", expected: "an action table: [\(path)] with command = \"...\"",
-                            found: TableReader.render(value))
+                sink.report(
+                    path, "wrong type", expected: "an action table: [\(path)] with command = \"...\"",
+                    found: TableReader.render(value))
             }
             if !specs.isEmpty { actions.byState[state] = specs }
         }
@@ -45,14 +47,16 @@ extension ConfigBuilder {
     private func reportState(_ key: String, path: ConfigKeyPath, type: GestureType, allowed: [GestureState]) {
         let expected = allowed.map { "on.\($0)" }.joined(separator: ", ")
         if key == "recognized" {
-            sink.report(path, "a \(type) gesture is continuous: it has no 'recognized' state", expected: expected,
-                        didYouMean: "on.began")
+            sink.report(
+                path, "a \(type) gesture is continuous: it has no 'recognized' state", expected: expected,
+                didYouMean: "on.began")
         } else if GestureState.allCases.contains(where: { $0.description == key }) {
             let kind = type.isContinuous ? "continuous" : "discrete"
             sink.report(path, "a \(type) gesture is \(kind): it has no '\(key)' state", expected: expected)
         } else {
-            sink.report(path, "unknown state '\(Diagnostic.shown(key))'", expected: expected,
-                        didYouMean: DidYouMean.suggestion(for: key, among: allowed.map(\.description)).map { "on.\($0)" })
+            sink.report(
+                path, "unknown state '\(Diagnostic.shown(key))'", expected: expected,
+                didYouMean: DidYouMean.suggestion(for: key, among: allowed.map(\.description)).map { "on.\($0)" })
         }
     }
 
@@ -68,8 +72,9 @@ extension ConfigBuilder {
         reader.finish()
 
         if reader.contains("command") == reader.contains("socket") {
-            sink.report(reader.path, reader.contains("command") ? "both 'command' and 'socket'" : "no action",
-                        expected: "exactly one of command = \"...\" or socket = \"/path\"")
+            sink.report(
+                reader.path, reader.contains("command") ? "both 'command' and 'socket'" : "no action",
+                expected: "exactly one of command = \"...\" or socket = \"/path\"")
             return nil
         }
         if let command {
@@ -77,18 +82,20 @@ extension ConfigBuilder {
                 sink.report(reader.path.appending(key), "only socket actions take '\(key)'")
             }
             for field in MessageTemplate.placeholders(inCommand: command) {
-                sink.report(reader.path.appending("command"),
-                            "commands do not expand {\(field)}: values are passed in environment variables, "
-                                + "never spliced into the shell string",
-                            expected: "\"$\(MessageTemplate.environmentName(for: field))\"", found: "\"{\(field)}\"")
+                sink.report(
+                    reader.path.appending("command"),
+                    "commands do not expand {\(field)}: values are passed in environment variables, "
+                        + "never spliced into the shell string",
+                    expected: "\"$\(MessageTemplate.environmentName(for: field))\"", found: "\"{\(field)}\"")
             }
             if command.allSatisfy({ $0 == " " || $0 == "\t" }) {
                 sink.report(reader.path.appending("command"), "empty command", expected: "a shell command")
                 return nil
             }
             if let timeout, timeout == 0 {
-                sink.report(reader.path.appending("timeout"), "must be more than 0", expected: Units.durationExpected,
-                            found: "\"0s\"")
+                sink.report(
+                    reader.path.appending("timeout"), "must be more than 0", expected: Units.durationExpected,
+                    found: "\"0s\"")
             }
             return ActionSpec(kind: .command(command), cooldown: cooldown, timeout: timeout)
         }
@@ -103,9 +110,10 @@ extension ConfigBuilder {
             } catch {
                 var didYouMean: String?
                 if case .unknownField(_, let suggestion) = error { didYouMean = suggestion.map { "{\($0)}" } }
-                sink.report(reader.path.appending("message"), error.description,
-                            expected: "placeholders among " + MessageTemplate.fieldNames.map { "{\($0)}" }.joined(separator: " "),
-                            didYouMean: didYouMean)
+                sink.report(
+                    reader.path.appending("message"), error.description,
+                    expected: "placeholders among " + MessageTemplate.fieldNames.map { "{\($0)}" }.joined(separator: " "),
+                    didYouMean: didYouMean)
                 return nil
             }
         }

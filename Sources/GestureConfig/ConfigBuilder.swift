@@ -20,9 +20,10 @@ final class ConfigBuilder {
 
     init(root table: TOMLTable, sink: DiagnosticSink) {
         let reader = TableReader(table: table, path: ConfigKeyPath(), sink: sink)
-        root = TopLevel(daemon: reader.table("daemon"), screen: reader.table("screen"),
-                        devices: reader.value("device"), views: reader.table("view"),
-                        gestures: reader.table("gesture"))
+        root = TopLevel(
+            daemon: reader.table("daemon"), screen: reader.table("screen"),
+            devices: reader.value("device"), views: reader.table("view"),
+            gestures: reader.table("gesture"))
         reader.finish()
         self.sink = sink
         screen = readScreen(root.screen)
@@ -60,13 +61,18 @@ final class ConfigBuilder {
         switch error {
         case .failureCycle(let names):
             // Placed where the cycle's first edge is declared, from either side.
-            let waiting = names[0], awaited = names[1]
-            let declaredByWaiter = gestures.first { $0.name == waiting }?.requireToFail
+            let waiting = names[0]
+            let awaited = names[1]
+            let declaredByWaiter =
+                gestures.first { $0.name == waiting }?.requireToFail
                 .contains { gestures[$0].name == awaited } ?? false
-            let path = declaredByWaiter ? ConfigKeyPath(keys: "gesture", waiting, "require_to_fail")
+            let path =
+                declaredByWaiter
+                ? ConfigKeyPath(keys: "gesture", waiting, "require_to_fail")
                 : ConfigKeyPath(keys: "gesture", awaited, "required_to_fail_by")
-            sink.report(path, "failure requirements form a cycle: \(names.joined(separator: " -> "))",
-                        expected: "gestures that wait for each other's failure in one direction only")
+            sink.report(
+                path, "failure requirements form a cycle: \(names.joined(separator: " -> "))",
+                expected: "gestures that wait for each other's failure in one direction only")
         case .noRootView, .badParent, .badView, .badGestureReference:
             sink.report(ConfigKeyPath(keys: "view"), "\(error)")
         }
@@ -90,34 +96,41 @@ final class ConfigBuilder {
                 return length
             }
         }
-        let x = component("x", default: .pixels(0)), y = component("y", default: .pixels(0))
-        let width = component("width", default: .percent(100)), height = component("height", default: .percent(100))
+        let x = component("x", default: .pixels(0))
+        let y = component("y", default: .pixels(0))
+        let width = component("width", default: .percent(100))
+        let height = component("height", default: .percent(100))
         reader.finish()
         guard let x, let y, let width, let height else { return nil }
-        let rect = Rect(x: parent.x + x.resolve(parentExtent: parent.width),
-                        y: parent.y + y.resolve(parentExtent: parent.height),
-                        width: width.resolve(parentExtent: parent.width),
-                        height: height.resolve(parentExtent: parent.height))
+        let rect = Rect(
+            x: parent.x + x.resolve(parentExtent: parent.width),
+            y: parent.y + y.resolve(parentExtent: parent.height),
+            width: width.resolve(parentExtent: parent.width),
+            height: height.resolve(parentExtent: parent.height))
         for (key, size) in [("width", rect.width), ("height", rect.height)] where size <= 0 {
-            sink.report(reader.path.appending(key), "must be more than 0", expected: Units.frameExpected,
-                        found: Units.format(size) + "px")
+            sink.report(
+                reader.path.appending(key), "must be more than 0", expected: Units.frameExpected,
+                found: Units.format(size) + "px")
         }
         guard rect.width > 0 && rect.height > 0 else { return nil }
-        let overlaps = rect.x < parent.x + parent.width && parent.x < rect.x + rect.width
+        let overlaps =
+            rect.x < parent.x + parent.width && parent.x < rect.x + rect.width
             && rect.y < parent.y + parent.height && parent.y < rect.y + rect.height
         if screen != nil, !overlaps {
-            sink.report(reader.path, "lies entirely outside \(parentName), so no touch can reach it",
-                        expected: "a rectangle overlapping \(parentName) (\(Units.format(rect: parent)))",
-                        found: Units.format(rect: rect))
+            sink.report(
+                reader.path, "lies entirely outside \(parentName), so no touch can reach it",
+                expected: "a rectangle overlapping \(parentName) (\(Units.format(rect: parent)))",
+                found: Units.format(rect: rect))
         }
         return rect
     }
 
-
     /// Gesture or view names under a key, checked against `names`: unknown ones (with a
     /// did-you-mean), repeats and, with `excluding`, the owner itself are reported.
-    func readReferences(_ reader: TableReader, key: String, kind: String, names: [String],
-                        excluding owner: String? = nil) -> [Int] {
+    func readReferences(
+        _ reader: TableReader, key: String, kind: String, names: [String],
+        excluding owner: String? = nil
+    ) -> [Int] {
         guard let list = reader.strings(key, expected: "an array of \(kind) names") else { return [] }
         let path = reader.path.appending(key)
         var indices: [Int] = []
@@ -131,8 +144,9 @@ final class ConfigBuilder {
                     indices.append(index)
                 }
             } else {
-                sink.report(path, "unknown \(kind) '\(Diagnostic.shown(name))'",
-                            didYouMean: DidYouMean.suggestion(for: name, among: names))
+                sink.report(
+                    path, "unknown \(kind) '\(Diagnostic.shown(name))'",
+                    didYouMean: DidYouMean.suggestion(for: name, among: names))
             }
         }
         return indices

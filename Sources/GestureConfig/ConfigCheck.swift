@@ -9,7 +9,8 @@ public enum ConfigCheck {
     /// Prints the report to standard output, or the errors to standard error (warnings too,
     /// with status 0); returns the exit status (0 valid, 1 invalid or unreadable). As root, also applies `ConfigFileSafety`.
     public static func run(path: String) -> Int32 {
-        run(path: path, enforceSafety: ConfigFileSafety.isRoot,
+        run(
+            path: path, enforceSafety: ConfigFileSafety.isRoot,
             output: { print($0) },
             errors: { line in
                 let text = line + "\n"
@@ -18,8 +19,10 @@ public enum ConfigCheck {
     }
 
     /// The same with the outputs and the safety rule given (tests, other front ends).
-    public static func run(path: String, enforceSafety: Bool, output: (String) -> Void,
-                           errors: (String) -> Void) -> Int32 {
+    public static func run(
+        path: String, enforceSafety: Bool, output: (String) -> Void,
+        errors: (String) -> Void
+    ) -> Int32 {
         do {
             // ConfigLoader.load, keeping the text to place warnings.
             let text = try FileText.read(path: path, enforcingSafety: enforceSafety)

@@ -17,13 +17,17 @@ public enum ConfigLoader {
     public static func parse(text: String, file: String) throws(ConfigError) -> Configuration {
         if let nul = text.unicodeScalars.firstIndex(of: "\0") {
             // The C parser would stop at the NUL and silently drop the rest of the file.
-            throw .syntax(Diagnostic(file: file, position: SourcePosition.of(nul, in: text),
-                                     keyPath: ConfigKeyPath(), message: "NUL character in the file"))
+            throw .syntax(
+                Diagnostic(
+                    file: file, position: SourcePosition.of(nul, in: text),
+                    keyPath: ConfigKeyPath(), message: "NUL character in the file"))
         }
         let locator = KeyLocator(text: text)
         if let refusal = locator.refusal {
-            throw .syntax(Diagnostic(file: file, position: refusal.position, keyPath: ConfigKeyPath(),
-                                     message: refusal.message))
+            throw .syntax(
+                Diagnostic(
+                    file: file, position: refusal.position, keyPath: ConfigKeyPath(),
+                    message: refusal.message))
         }
         let root: TOMLTable
         do {

@@ -28,8 +28,10 @@ public enum ConfigReport {
     }
 
     private static func describe(_ spec: GestureSpec, in model: GestureModel, actions: GestureActions) -> [String] {
-        var lines = ["  \(spec.name): \(spec.type) on view \(model.views[spec.view].name)"
-            + (spec.enabled ? "" : " (disabled)")]
+        var lines = [
+            "  \(spec.name): \(spec.type) on view \(model.views[spec.view].name)"
+                + (spec.enabled ? "" : " (disabled)")
+        ]
         for setting in spec.parameters.configurable.settings {
             lines.append("    \(setting.key) = \(setting.value)" + (setting.isDefault ? "  # default" : ""))
         }

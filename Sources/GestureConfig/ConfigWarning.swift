@@ -27,17 +27,20 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
     static func palmOnlyWarnings(in model: GestureModel, file: String, locate: (ConfigKeyPath) -> SourcePosition) -> [ConfigWarning] {
         model.gestures.filter { $0.shouldReceiveTouch.toolTypes == [.palm] }.map { spec in
             let path = ConfigKeyPath(keys: "gesture", spec.name, "should_receive_touch", "tool_types")
-            return ConfigWarning(file: file, position: locate(path), keyPath: path,
-                                 message: "'\(spec.name)' receives palms only, and a palm is a cancelled touch that "
-                                     + "reaches no gesture: it can never fire (accept \"finger\" or \"pen\")")
+            return ConfigWarning(
+                file: file, position: locate(path), keyPath: path,
+                message: "'\(spec.name)' receives palms only, and a palm is a cancelled touch that "
+                    + "reaches no gesture: it can never fire (accept \"finger\" or \"pen\")")
         }
     }
 
     /// The pairs of `unorderedTapPairs`, placed at the one with fewer taps.
     static func tapPairWarnings(in model: GestureModel, file: String, locate: (ConfigKeyPath) -> SourcePosition) -> [ConfigWarning] {
         unorderedTapPairs(in: model).map { fewer, more in
-            let a = model.gestures[fewer], b = model.gestures[more]
-            let aTaps = a.parameters.tap?.taps ?? 1, bTaps = b.parameters.tap?.taps ?? 1
+            let a = model.gestures[fewer]
+            let b = model.gestures[more]
+            let aTaps = a.parameters.tap?.taps ?? 1
+            let bTaps = b.parameters.tap?.taps ?? 1
             let path = ConfigKeyPath(keys: "gesture", a.name)
             return ConfigWarning(
                 file: file, position: locate(path), keyPath: path,
@@ -58,11 +61,13 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
         var pairs: [(fewer: Int, more: Int)] = []
         for a in taps {
             for b in taps {
-                let sa = model.gestures[a], sb = model.gestures[b]
+                let sa = model.gestures[a]
+                let sb = model.gestures[b]
                 guard let ta = sa.parameters.tap, let tb = sb.parameters.tap,
-                      ta.taps < tb.taps, ta.touches == tb.touches,
-                      sameChain(sa.view, sb.view, in: model), !declared(a, b, in: model), !declared(b, a, in: model),
-                      !waits(a, on: b, in: model), !waits(b, on: a, in: model) else { continue }
+                    ta.taps < tb.taps, ta.touches == tb.touches,
+                    sameChain(sa.view, sb.view, in: model), !declared(a, b, in: model), !declared(b, a, in: model),
+                    !waits(a, on: b, in: model), !waits(b, on: a, in: model)
+                else { continue }
                 pairs.append((a, b))
             }
         }
@@ -92,7 +97,8 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
 
     /// `a` waits on `b` to fail, directly or through a chain of failure requirements.
     private static func waits(_ a: Int, on b: Int, in model: GestureModel) -> Bool {
-        var seen = Set<Int>(), stack = [a]
+        var seen = Set<Int>()
+        var stack = [a]
         while let g = stack.popLast() {
             for r in model.failureRequirements(of: g) where seen.insert(r).inserted {
                 if r == b { return true }

@@ -67,8 +67,10 @@ public struct DeviceRule: Equatable, Sendable {
     public var passthrough: Bool
     /// How a cancelled touch reaches the application through the clone.
     public var cancel: CancelMode
-    public init(match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, ignore: Bool = false,
-                passthrough: Bool = false, cancel: CancelMode = .release) {
+    public init(
+        match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, ignore: Bool = false,
+        passthrough: Bool = false, cancel: CancelMode = .release
+    ) {
         self.match = match
         self.mapping = mapping
         self.setsCalibration = setsCalibration
@@ -98,8 +100,10 @@ public struct DeviceMatch: Equatable, Sendable {
     public var path: String?
     /// A udev property that must have this value.
     public var property: EnvironmentEntry?
-    public init(name: String? = nil, vendor: UInt16? = nil, product: UInt16? = nil,
-                path: String? = nil, property: EnvironmentEntry? = nil) {
+    public init(
+        name: String? = nil, vendor: UInt16? = nil, product: UInt16? = nil,
+        path: String? = nil, property: EnvironmentEntry? = nil
+    ) {
         self.name = name
         self.vendor = vendor
         self.product = product

@@ -14,9 +14,10 @@ extension ConfigBuilder {
             if Self.logLevels.contains(level) {
                 settings.logLevel = level
             } else {
-                sink.report(reader.path.appending("log_level"), "unknown log level",
-                            expected: Self.logLevels.joined(separator: ", "), found: "\"\(Diagnostic.shown(level))\"",
-                            didYouMean: DidYouMean.suggestion(for: level, among: Self.logLevels))
+                sink.report(
+                    reader.path.appending("log_level"), "unknown log level",
+                    expected: Self.logLevels.joined(separator: ", "), found: "\"\(Diagnostic.shown(level))\"",
+                    didYouMean: DidYouMean.suggestion(for: level, among: Self.logLevels))
             }
         }
         if let shell = absolutePath(reader, "shell") { settings.shell = shell }
@@ -27,16 +28,19 @@ extension ConfigBuilder {
             if timeout > 0 {
                 settings.commandTimeout = timeout
             } else {
-                sink.report(reader.path.appending("command_timeout"), "must be more than 0",
-                            expected: Units.durationExpected, found: "\"\(Units.format(duration: timeout))\"")
+                sink.report(
+                    reader.path.appending("command_timeout"), "must be more than 0",
+                    expected: Units.durationExpected, found: "\"\(Units.format(duration: timeout))\"")
             }
         }
         if let grace = reader.duration("kill_grace") { settings.killGrace = grace }
         if let count = reader.int("max_children", in: 1...1_024, expected: "an integer from 1 to 1024") {
             settings.maxChildren = count
         }
-        if let bytes = reader.int("subscriber_buffer", in: 4_096...(64 << 20),
-                                  expected: "a number of bytes from 4096 to 67108864") {
+        if let bytes = reader.int(
+            "subscriber_buffer", in: 4_096...(64 << 20),
+            expected: "a number of bytes from 4096 to 67108864")
+        {
             settings.subscriberBuffer = bytes
         }
         if let count = reader.int("socket_queue", in: 1...65_536, expected: "an integer from 1 to 65536") {
@@ -84,15 +88,18 @@ extension ConfigBuilder {
     /// must read and write its socket) and warned about when anyone may connect.
     private func readSocketMode(_ reader: TableReader) -> UInt32? {
         guard let mode = readMode(reader, "socket_mode") else { return nil }
-        let path = reader.path.appending("socket_mode"), found = Self.octal(Int(mode))
+        let path = reader.path.appending("socket_mode")
+        let found = Self.octal(Int(mode))
         if mode & 0o600 != 0o600 {
-            sink.report(path, "the daemon could not read and write its own socket",
-                        expected: "a mode with owner read and write, such as 0o660", found: found)
+            sink.report(
+                path, "the daemon could not read and write its own socket",
+                expected: "a mode with owner read and write, such as 0o660", found: found)
             return nil
         }
         if mode & 0o006 != 0 {
-            sink.warn(path, "anyone on this machine may connect: reload the config, replay, subscribe to every event",
-                      expected: "0o660, with socket_group for the users that need the socket", found: found)
+            sink.warn(
+                path, "anyone on this machine may connect: reload the config, replay, subscribe to every event",
+                expected: "0o660, with socket_group for the users that need the socket", found: found)
         }
         return mode
     }
@@ -102,8 +109,9 @@ extension ConfigBuilder {
     private func readSocketGroup(_ reader: TableReader) -> String? {
         guard let group = reader.string("socket_group") else { return nil }
         if !GroupLookup.exists(group) {
-            sink.report(reader.path.appending("socket_group"), "no such group on this machine",
-                        expected: "an existing group (getent group lists them)", found: "\"\(Diagnostic.shown(group))\"")
+            sink.report(
+                reader.path.appending("socket_group"), "no such group on this machine",
+                expected: "an existing group (getent group lists them)", found: "\"\(Diagnostic.shown(group))\"")
             return nil
         }
         return group
@@ -117,8 +125,9 @@ extension ConfigBuilder {
             guard let value = reader.string(name) else { continue }
             let path = reader.path.appending(name)
             if !Self.isEnvironmentName(name) {
-                sink.report(path, "not a valid environment variable name",
-                            expected: "letters, digits and '_', not starting with a digit", found: "\"\(Diagnostic.shown(name))\"")
+                sink.report(
+                    path, "not a valid environment variable name",
+                    expected: "letters, digits and '_', not starting with a digit", found: "\"\(Diagnostic.shown(name))\"")
             } else if name.hasPrefix("GESTURE_") {
                 sink.report(path, "names starting with GESTURE_ are reserved for the event's values")
             } else {
@@ -130,15 +139,18 @@ extension ConfigBuilder {
 
     static func isEnvironmentName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0)
-            || ("0"..."9").contains($0) || $0 == "_" }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                || ("0"..."9").contains($0) || $0 == "_"
+        }
     }
 
     /// `[screen]`: the logical screen in px, which views and outputs are laid out on.
     func readScreen(_ reader: TableReader?) -> ScreenSize? {
         guard let reader else {
-            sink.report(ConfigKeyPath(keys: "screen"), "missing [screen] table",
-                        expected: "the logical screen size in px, e.g. [screen] width = 1920, height = 1080")
+            sink.report(
+                ConfigKeyPath(keys: "screen"), "missing [screen] table",
+                expected: "the logical screen size in px, e.g. [screen] width = 1920, height = 1080")
             return nil
         }
         var sizes: [Double] = []
@@ -150,8 +162,9 @@ extension ConfigBuilder {
                 if size > 0 {
                     sizes.append(size)
                 } else {
-                    sink.report(reader.path.appending(key), "must be more than 0", expected: "px (a number or \"40px\")",
-                                found: Units.format(size))
+                    sink.report(
+                        reader.path.appending(key), "must be more than 0", expected: "px (a number or \"40px\")",
+                        found: Units.format(size))
                 }
             }
         }

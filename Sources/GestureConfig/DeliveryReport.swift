@@ -12,17 +12,21 @@ extension ConfigReport {
         }
         let grabbing = configuration.devices.indices.filter { configuration.devices[$0].passthrough }
         if grabbing.isEmpty {
-            lines.append("  applied to no device: no [[device]] rule sets passthrough = true, so applications read the "
-                + "panels themselves (gesturectl replay --delivery shows what they would see)")
+            lines.append(
+                "  applied to no device: no [[device]] rule sets passthrough = true, so applications read the "
+                    + "panels themselves (gesturectl replay --delivery shows what they would see)")
         }
         for d in grabbing {
             let cancel = configuration.devices[d].cancel
-            let how = switch cancel {
-            case .palm: "a cancelled touch becomes a palm, then lifts (libinput TOUCH_CANCEL; for compositors that honour it)"
-            case .release: "a cancelled touch lifts, which an application may take as a click: where a gesture must "
-                + "never click, hold touches back with delays_touches_began"
-            }
-            lines.append("  device[\(d)]: passthrough: grabbed, applications read its virtual clone; cancel = \"\(cancel.rawValue)\": \(how)")
+            let how =
+                switch cancel {
+                case .palm: "a cancelled touch becomes a palm, then lifts (libinput TOUCH_CANCEL; for compositors that honour it)"
+                case .release:
+                    "a cancelled touch lifts, which an application may take as a click: where a gesture must "
+                        + "never click, hold touches back with delays_touches_began"
+                }
+            lines.append(
+                "  device[\(d)]: passthrough: grabbed, applications read its virtual clone; cancel = \"\(cancel.rawValue)\": \(how)")
         }
         return lines
     }

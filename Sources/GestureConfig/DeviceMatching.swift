@@ -3,8 +3,10 @@ import GestureCore
 extension DeviceMatch {
     /// True when every key that is set matches the device (a match with no keys matches all).
     /// `path` compares with udev's `ID_PATH` or the devnode.
-    public func matches(name deviceName: String, vendor deviceVendor: UInt16, product deviceProduct: UInt16,
-                        devnode: String?, properties: [String: String]) -> Bool {
+    public func matches(
+        name deviceName: String, vendor deviceVendor: UInt16, product deviceProduct: UInt16,
+        devnode: String?, properties: [String: String]
+    ) -> Bool {
         if let name, !globMatches(name, deviceName) { return false }
         if let vendor, vendor != deviceVendor { return false }
         if let product, product != deviceProduct { return false }
@@ -45,8 +47,10 @@ public struct ResolvedMapping: Equatable, Sendable {
 
 extension Configuration {
     /// The index of the first `[[device]]` rule that matches, if any: that one rule decides.
-    public func rule(name: String, vendor: UInt16, product: UInt16,
-                     devnode: String?, properties: [String: String]) -> Int? {
+    public func rule(
+        name: String, vendor: UInt16, product: UInt16,
+        devnode: String?, properties: [String: String]
+    ) -> Int? {
         devices.firstIndex {
             $0.match.matches(name: name, vendor: vendor, product: product, devnode: devnode, properties: properties)
         }
@@ -56,11 +60,14 @@ extension Configuration {
     /// rule sets no `calibration`, udev's `LIBINPUT_CALIBRATION_MATRIX` is the matrix (applied
     /// first, then the rule's rotation and flips, in normalized space as libinput does), so
     /// that gestures see the screen the application sees.
-    public func mapping(name: String, vendor: UInt16, product: UInt16,
-                        devnode: String?, properties: [String: String]) -> ResolvedMapping {
+    public func mapping(
+        name: String, vendor: UInt16, product: UInt16,
+        devnode: String?, properties: [String: String]
+    ) -> ResolvedMapping {
         let rule = self.rule(name: name, vendor: vendor, product: product, devnode: devnode, properties: properties)
-        var resolved = ResolvedMapping(mapping: rule.map { devices[$0].mapping } ?? .identity, rule: rule,
-                                       calibrationSource: .none)
+        var resolved = ResolvedMapping(
+            mapping: rule.map { devices[$0].mapping } ?? .identity, rule: rule,
+            calibrationSource: .none)
         if let rule, devices[rule].setsCalibration {
             resolved.calibrationSource = .rule(rule)
         } else if let text = properties["LIBINPUT_CALIBRATION_MATRIX"] {

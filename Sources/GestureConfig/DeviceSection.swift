@@ -12,15 +12,17 @@ extension ConfigBuilder {
         var rules: [DeviceRule] = []
         for (index, element) in array.enumerated() {
             guard let table = element.table else {
-                sink.report(path.appending(index: index), "wrong type", expected: "a table",
-                            found: TableReader.render(element))
+                sink.report(
+                    path.appending(index: index), "wrong type", expected: "a table",
+                    found: TableReader.render(element))
                 continue
             }
             let reader = TableReader(table: table, path: path.appending(index: index), sink: sink)
             guard let rule = readDevice(reader, screen: screen) else { continue }
             if let earlier = rules.firstIndex(where: { $0.match == rule.match }) {
-                sink.report(reader.path, "duplicate device rule: device[\(earlier)] has the same match keys",
-                            expected: "one rule per touchscreen")
+                sink.report(
+                    reader.path, "duplicate device rule: device[\(earlier)] has the same match keys",
+                    expected: "one rule per touchscreen")
             }
             rules.append(rule)
         }
@@ -38,27 +40,33 @@ extension ConfigBuilder {
                 match.property = EnvironmentEntry(name: name, value: value)
             } else {
                 for key in ["name", "value"] where !property.contains(key) {
-                    sink.report(property.path.appending(key), "missing",
-                                expected: "property = { name = \"ID_MODEL\", value = \"...\" }")
+                    sink.report(
+                        property.path.appending(key), "missing",
+                        expected: "property = { name = \"ID_MODEL\", value = \"...\" }")
                 }
             }
             property.finish()
         }
         var mapping = DeviceMapping()
         var setsCalibration = false
-        if let rotation = reader.read("rotation", expected: "0, 90, 180 or 270", { value throws(TableReader.Problem) -> Int? in
-            guard let degrees = value.int else { return nil }
-            guard [0, 90, 180, 270].contains(degrees) else {
-                throw TableReader.Problem(message: "not a quarter turn")
-            }
-            return degrees
-        }) {
+        if let rotation = reader.read(
+            "rotation", expected: "0, 90, 180 or 270",
+            { value throws(TableReader.Problem) -> Int? in
+                guard let degrees = value.int else { return nil }
+                guard [0, 90, 180, 270].contains(degrees) else {
+                    throw TableReader.Problem(message: "not a quarter turn")
+                }
+                return degrees
+            })
+        {
             mapping.rotation = rotation
         }
         mapping.flipX = reader.bool("flip_x") ?? false
         mapping.flipY = reader.bool("flip_y") ?? false
-        if let matrix = readNumbers(reader, "calibration", count: 6,
-                                    expected: "6 numbers [a, b, c, d, e, f] as libinput's LIBINPUT_CALIBRATION_MATRIX") {
+        if let matrix = readNumbers(
+            reader, "calibration", count: 6,
+            expected: "6 numbers [a, b, c, d, e, f] as libinput's LIBINPUT_CALIBRATION_MATRIX")
+        {
             mapping.calibration = matrix
             setsCalibration = true
         }
@@ -69,8 +77,9 @@ extension ConfigBuilder {
             if size.allSatisfy({ $0 > 0 }) {
                 mapping.sizeMM = (size[0], size[1])
             } else {
-                sink.report(reader.path.appending("size_mm"), "must be more than 0",
-                            expected: "[width, height] in mm, both more than 0")
+                sink.report(
+                    reader.path.appending("size_mm"), "must be more than 0",
+                    expected: "[width, height] in mm, both more than 0")
             }
         }
         let passthrough = reader.bool("passthrough") ?? false
@@ -80,15 +89,17 @@ extension ConfigBuilder {
             if let mode = CancelMode(rawValue: name) {
                 cancel = mode
             } else {
-                sink.report(reader.path.appending("cancel"), "unknown cancel mode '\(name)'",
-                            expected: cancelNames.joined(separator: ", "),
-                            didYouMean: DidYouMean.suggestion(for: name, among: cancelNames))
+                sink.report(
+                    reader.path.appending("cancel"), "unknown cancel mode '\(name)'",
+                    expected: cancelNames.joined(separator: ", "),
+                    didYouMean: DidYouMean.suggestion(for: name, among: cancelNames))
             }
         }
         let ignore = reader.bool("ignore") ?? false
         reader.finish()
-        return DeviceRule(match: match, mapping: mapping, setsCalibration: setsCalibration, ignore: ignore,
-                          passthrough: passthrough, cancel: cancel)
+        return DeviceRule(
+            match: match, mapping: mapping, setsCalibration: setsCalibration, ignore: ignore,
+            passthrough: passthrough, cancel: cancel)
     }
 
     /// A USB vendor or product id: TOML's `0x222a`, or the string `"222a"` as lsusb prints it.

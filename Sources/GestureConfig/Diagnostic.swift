@@ -27,8 +27,10 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     /// A close valid name for a misspelt one.
     public var didYouMean: String?
 
-    public init(file: String, position: SourcePosition, keyPath: ConfigKeyPath, message: String,
-                expected: String? = nil, found: String? = nil, didYouMean: String? = nil) {
+    public init(
+        file: String, position: SourcePosition, keyPath: ConfigKeyPath, message: String,
+        expected: String? = nil, found: String? = nil, didYouMean: String? = nil
+    ) {
         self.file = file
         self.position = position
         self.keyPath = keyPath

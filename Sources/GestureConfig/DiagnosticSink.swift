@@ -14,17 +14,23 @@ final class DiagnosticSink {
         self.locator = locator
     }
 
-    func report(_ path: ConfigKeyPath, _ message: String, expected: String? = nil,
-                found: String? = nil, didYouMean: String? = nil) {
-        diagnostics.append(Diagnostic(file: file, position: locator.position(of: path), keyPath: path,
-                                      message: message, expected: expected, found: found,
-                                      didYouMean: didYouMean))
+    func report(
+        _ path: ConfigKeyPath, _ message: String, expected: String? = nil,
+        found: String? = nil, didYouMean: String? = nil
+    ) {
+        diagnostics.append(
+            Diagnostic(
+                file: file, position: locator.position(of: path), keyPath: path,
+                message: message, expected: expected, found: found,
+                didYouMean: didYouMean))
     }
 
     func warn(_ path: ConfigKeyPath, _ message: String, expected: String? = nil, found: String? = nil) {
         let position = locator.position(of: path)
-        let text = Diagnostic(file: file, position: position, keyPath: path, message: message,
-                              expected: expected, found: found).fullMessage
+        let text = Diagnostic(
+            file: file, position: position, keyPath: path, message: message,
+            expected: expected, found: found
+        ).fullMessage
         warnings.append(ConfigWarning(file: file, position: position, keyPath: path, message: text))
     }
 

@@ -29,8 +29,8 @@ enum DidYouMean {
     /// or `limit + 1` as soon as it must be more than `limit`. Three rows, not a table.
     static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var older = [Int](repeating: 0, count: b.count + 1) // row i - 2
-        var previous = Array(0...b.count)                    // row i - 1
+        var older = [Int](repeating: 0, count: b.count + 1)  // row i - 2
+        var previous = Array(0...b.count)  // row i - 1
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i

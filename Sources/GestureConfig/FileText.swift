@@ -1,7 +1,8 @@
+import LinuxSystem
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import LinuxSystem
 
 /// Reads a config file as UTF-8 text through `WholeFile`, with `ConfigError`s.
 enum FileText {
@@ -20,8 +21,10 @@ enum FileText {
         do { bytes = try WholeFile.read(opened.0, path: path, maximumSize: maximumSize) } catch { throw unreadable(error) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let (position, byte) = SourcePosition.firstInvalidUTF8(in: bytes) ?? (SourcePosition(line: 1, column: 1), 0)
-            throw .syntax(Diagnostic(file: path, position: position, keyPath: ConfigKeyPath(),
-                                     message: "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 (TOML files are UTF-8)"))
+            throw .syntax(
+                Diagnostic(
+                    file: path, position: position, keyPath: ConfigKeyPath(),
+                    message: "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 (TOML files are UTF-8)"))
         }
         return text
     }

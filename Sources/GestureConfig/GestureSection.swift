@@ -15,24 +15,30 @@ extension ConfigBuilder {
             let table = reader.table(name)
             let spec = table.flatMap { readGesture($0, name: name, index: index, names: names, views: views, screen: screen) }
             // A placeholder keeps indices aligned with `names` so references stay checkable.
-            gestures.append(spec?.spec ?? GestureSpec(name: name, view: 0, parameters: GestureDefaults.parameters(for: .tap),
-                                                      enabled: false))
+            gestures.append(
+                spec?.spec
+                    ?? GestureSpec(
+                        name: name, view: 0, parameters: GestureDefaults.parameters(for: .tap),
+                        enabled: false))
             actions.append(spec?.actions ?? GestureActions())
         }
         return (gestures, actions)
     }
 
-    private func readGesture(_ reader: TableReader, name: String, index: Int, names: [String], views: [ViewSpec],
-                             screen: Rect) -> (spec: GestureSpec, actions: GestureActions)? {
+    private func readGesture(
+        _ reader: TableReader, name: String, index: Int, names: [String], views: [ViewSpec],
+        screen: Rect
+    ) -> (spec: GestureSpec, actions: GestureActions)? {
         let typeNames = GestureType.allCases.map(\.rawValue)
         let typePath = reader.path.appending("type")
         var type: GestureType?
         if let typeName = reader.string("type") {
             type = GestureType(rawValue: typeName)
             if type == nil {
-                sink.report(typePath, "unknown gesture type '\(Diagnostic.shown(typeName))'",
-                            expected: typeNames.joined(separator: ", "),
-                            didYouMean: DidYouMean.suggestion(for: typeName, among: typeNames))
+                sink.report(
+                    typePath, "unknown gesture type '\(Diagnostic.shown(typeName))'",
+                    expected: typeNames.joined(separator: ", "),
+                    didYouMean: DidYouMean.suggestion(for: typeName, among: typeNames))
             }
         } else if !reader.contains("type") {
             sink.report(typePath, "missing", expected: "the gesture's type: " + typeNames.joined(separator: ", "))
@@ -43,8 +49,9 @@ extension ConfigBuilder {
             if let found = views.firstIndex(where: { $0.name == viewName }) {
                 view = found
             } else {
-                sink.report(reader.path.appending("view"), "unknown view '\(Diagnostic.shown(viewName))'",
-                            didYouMean: DidYouMean.suggestion(for: viewName, among: views.map(\.name)))
+                sink.report(
+                    reader.path.appending("view"), "unknown view '\(Diagnostic.shown(viewName))'",
+                    didYouMean: DidYouMean.suggestion(for: viewName, among: views.map(\.name)))
             }
         }
         let enabled = reader.bool("enabled") ?? true
@@ -52,10 +59,12 @@ extension ConfigBuilder {
         let requireToFail = readReferences(reader, key: "require_to_fail", kind: "gesture", names: names, excluding: name)
         let requiredBy = readReferences(reader, key: "required_to_fail_by", kind: "gesture", names: names, excluding: name)
         let cannotPrevent = readReferences(reader, key: "cannot_prevent", kind: "gesture", names: names, excluding: name)
-        let cannotBePrevented = readReferences(reader, key: "cannot_be_prevented_by", kind: "gesture", names: names,
-                                               excluding: name)
+        let cannotBePrevented = readReferences(
+            reader, key: "cannot_be_prevented_by", kind: "gesture", names: names,
+            excluding: name)
         let shouldBegin = reader.table("should_begin").map { readShouldBegin($0, screen: screen) } ?? ShouldBegin()
-        let shouldReceive = reader.table("should_receive_touch")
+        let shouldReceive =
+            reader.table("should_receive_touch")
             .map { readShouldReceiveTouch($0, views: views, screen: screen) } ?? ShouldReceiveTouch()
         var delivery = DeliveryOptions()
         delivery.cancelsTouches = reader.bool("cancels_touches") ?? delivery.cancelsTouches
@@ -77,11 +86,12 @@ extension ConfigBuilder {
             return "'\(key)' is not a parameter of a \(type) gesture (it belongs to "
                 + owners.map(\.rawValue).joined(separator: ", ") + ")"
         }
-        let spec = GestureSpec(name: name, view: view, parameters: parameters, enabled: enabled,
-                               simultaneousWith: simultaneous, requireToFail: requireToFail,
-                               requiredToFailBy: requiredBy, cannotPrevent: cannotPrevent,
-                               cannotBePreventedBy: cannotBePrevented, shouldBegin: shouldBegin,
-                               shouldReceiveTouch: shouldReceive, delivery: delivery)
+        let spec = GestureSpec(
+            name: name, view: view, parameters: parameters, enabled: enabled,
+            simultaneousWith: simultaneous, requireToFail: requireToFail,
+            requiredToFailBy: requiredBy, cannotPrevent: cannotPrevent,
+            cannotBePreventedBy: cannotBePrevented, shouldBegin: shouldBegin,
+            shouldReceiveTouch: shouldReceive, delivery: delivery)
         return (spec, actions)
     }
 
@@ -93,12 +103,14 @@ extension ConfigBuilder {
         let minimum = reader.int("min_touches", in: range, expected: expected)
         let maximum = reader.int("max_touches", in: range, expected: expected)
         if minimum != nil || maximum != nil {
-            let low = minimum ?? 1, high = maximum ?? Int.max
+            let low = minimum ?? 1
+            let high = maximum ?? Int.max
             if low <= high {
                 predicate.touches = low...high
             } else {
-                sink.report(reader.path.appending("min_touches"), "min_touches is more than max_touches",
-                            expected: "min_touches <= max_touches", found: "\(low) > \(high)")
+                sink.report(
+                    reader.path.appending("min_touches"), "min_touches is more than max_touches",
+                    expected: "min_touches <= max_touches", found: "\(low) > \(high)")
             }
         }
         predicate.region = reader.table("region").flatMap { readRect($0, in: screen, parentName: "the screen") }
@@ -115,9 +127,10 @@ extension ConfigBuilder {
             if let tool = ToolType.allCases.first(where: { $0.description == name }) {
                 predicate.toolTypes.insert(tool)
             } else {
-                sink.report(reader.path.appending("tool_types"), "unknown tool type '\(name)'",
-                            expected: toolNames.joined(separator: ", "),
-                            didYouMean: DidYouMean.suggestion(for: name, among: toolNames))
+                sink.report(
+                    reader.path.appending("tool_types"), "unknown tool type '\(name)'",
+                    expected: toolNames.joined(separator: ", "),
+                    didYouMean: DidYouMean.suggestion(for: name, among: toolNames))
             }
         }
         predicate.hitViews = readReferences(reader, key: "views", kind: "view", names: views.map(\.name))

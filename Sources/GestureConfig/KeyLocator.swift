@@ -44,8 +44,9 @@ struct KeyLocator {
                 scanner.skipSpaces()
                 let startsName = scanner.peek(0).map { Scanner.canStartKey($0) || $0 == "]" } ?? false
                 if !startsName {
-                    refuse(at: SourcePosition(line: scanner.line, column: scanner.column),
-                           "expected a table name after '[' (a bare key or a quoted one)")
+                    refuse(
+                        at: SourcePosition(line: scanner.line, column: scanner.column),
+                        "expected a table name after '[' (a bare key or a quoted one)")
                 }
                 let keys = readKeyPath(&scanner)
                 table = 0
@@ -58,7 +59,7 @@ struct KeyLocator {
                         record(table, at: position, isHeader: false)
                         table = child(of: table, .index(count))
                     } else if let count = nodes[table].arrayCount {
-                        table = child(of: table, .index(count - 1)) // `[a.b]` after `[[a]]`: the last a
+                        table = child(of: table, .index(count - 1))  // `[a.b]` after `[[a]]`: the last a
                     }
                     record(table, at: position, isHeader: isLast)
                 }
@@ -73,7 +74,7 @@ struct KeyLocator {
                     scanner.advance(1)
                     if let position = scanner.skipValue() { refuseDepth(at: position) }
                 } else {
-                    scanner.skipLine() // not a key line: not TOML, and the parser says so
+                    scanner.skipLine()  // not a key line: not TOML, and the parser says so
                 }
             }
             if let position = scanner.pastMaximumItems {

@@ -23,7 +23,7 @@ extension MessageTemplate {
         while index < text.endIndex {
             let c = text[index]
             let next = text.index(after: index)
-            if (c == "{" || c == "}"), next < text.endIndex, text[next] == c {
+            if c == "{" || c == "}", next < text.endIndex, text[next] == c {
                 literal.append(c)
                 index = text.index(after: next)
                 continue

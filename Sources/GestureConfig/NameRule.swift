@@ -12,8 +12,9 @@ extension ConfigBuilder {
     /// offending character and its column in the name, or its length.
     func checkName(_ name: String, kind: String, path: ConfigKeyPath) {
         if let (offset, scalar) = name.unicodeScalars.enumerated().first(where: { !ConfigKeyPath.isBare($0.element) }) {
-            sink.report(path, "\(kind) name with \(Self.describe(scalar)) at column \(offset + 1) of the name",
-                        expected: Self.nameExpected)
+            sink.report(
+                path, "\(kind) name with \(Self.describe(scalar)) at column \(offset + 1) of the name",
+                expected: Self.nameExpected)
         } else if name.isEmpty || name.unicodeScalars.count > Self.maximumNameLength {
             sink.report(path, "\(kind) name of \(name.unicodeScalars.count) characters", expected: Self.nameExpected)
         }

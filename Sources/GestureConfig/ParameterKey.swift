@@ -26,15 +26,16 @@ struct ParameterKey<Parameters> {
 
     /// The same key for a struct holding `Parameters` at `path` (an edge pan's pan keys).
     func lifted<Outer>(to path: WritableKeyPath<Outer, Parameters>) -> ParameterKey<Outer> {
-        let outer: ParameterKey<Outer>.Field = switch field {
-        case .count(let keyPath, let minimum): .count(path.appending(path: keyPath), minimum: minimum)
-        case .length(let keyPath): .length(path.appending(path: keyPath))
-        case .duration(let keyPath): .duration(path.appending(path: keyPath))
-        case .angle(let keyPath): .angle(path.appending(path: keyPath))
-        case .speed(let keyPath): .speed(path.appending(path: keyPath))
-        case .directions(let keyPath): .directions(path.appending(path: keyPath))
-        case .edges(let keyPath): .edges(path.appending(path: keyPath))
-        }
+        let outer: ParameterKey<Outer>.Field =
+            switch field {
+            case .count(let keyPath, let minimum): .count(path.appending(path: keyPath), minimum: minimum)
+            case .length(let keyPath): .length(path.appending(path: keyPath))
+            case .duration(let keyPath): .duration(path.appending(path: keyPath))
+            case .angle(let keyPath): .angle(path.appending(path: keyPath))
+            case .speed(let keyPath): .speed(path.appending(path: keyPath))
+            case .directions(let keyPath): .directions(path.appending(path: keyPath))
+            case .edges(let keyPath): .edges(path.appending(path: keyPath))
+            }
         return ParameterKey<Outer>(name, outer)
     }
 
@@ -94,8 +95,9 @@ struct ParameterKey<Parameters> {
         var seen: [String] = []
         for entry in list {
             guard let (_, member) = names.first(where: { $0.0 == entry }) else {
-                reader.sink.report(path, "unknown name '\(entry)'", expected: expected,
-                                   didYouMean: DidYouMean.suggestion(for: entry, among: choices))
+                reader.sink.report(
+                    path, "unknown name '\(entry)'", expected: expected,
+                    didYouMean: DidYouMean.suggestion(for: entry, among: choices))
                 return nil
             }
             if seen.contains(entry) {
@@ -164,8 +166,9 @@ extension TapParameters: ConfigurableParameters {
 
     func check(_ reader: TableReader) {
         if taps < 1 {
-            reader.sink.report(reader.path.appending("taps"), "a tap needs at least one tap",
-                               expected: "an integer from 1 to \(ParameterKeys.maximumCount)", found: "\(taps)")
+            reader.sink.report(
+                reader.path.appending("taps"), "a tap needs at least one tap",
+                expected: "an integer from 1 to \(ParameterKeys.maximumCount)", found: "\(taps)")
         }
     }
 }
@@ -197,8 +200,9 @@ extension PanParameters: ConfigurableParameters {
 
     func check(_ reader: TableReader) {
         if minimumTouches > maximumTouches {
-            reader.sink.report(reader.path.appending("min_touches"), "min_touches is more than max_touches",
-                               expected: "min_touches <= max_touches", found: "\(minimumTouches) > \(maximumTouches)")
+            reader.sink.report(
+                reader.path.appending("min_touches"), "min_touches is more than max_touches",
+                expected: "min_touches <= max_touches", found: "\(minimumTouches) > \(maximumTouches)")
         }
     }
 }
@@ -216,8 +220,9 @@ extension EdgePanParameters: ConfigurableParameters {
     func check(_ reader: TableReader) {
         pan.check(reader)
         if edges.isEmpty, !reader.contains("edges") {
-            reader.sink.report(reader.path.appending("edges"), "missing: an edge pan needs the edges it starts from",
-                               expected: "an array of \"top\", \"left\", \"bottom\", \"right\"")
+            reader.sink.report(
+                reader.path.appending("edges"), "missing: an edge pan needs the edges it starts from",
+                expected: "an array of \"top\", \"left\", \"bottom\", \"right\"")
         }
     }
 }
@@ -239,8 +244,9 @@ extension SwipeParameters: ConfigurableParameters {
 
     func check(_ reader: TableReader) {
         if maxDuration == 0 {
-            reader.sink.report(reader.path.appending("max_duration"), "must be more than 0",
-                               expected: Units.durationExpected, found: "\"0s\"")
+            reader.sink.report(
+                reader.path.appending("max_duration"), "must be more than 0",
+                expected: Units.durationExpected, found: "\"0s\"")
         }
     }
 }

@@ -40,10 +40,12 @@ struct TOMLTable {
         var text = text
         let document = text.withUTF8 { ctoml_parse($0.baseAddress, $0.count) }
         defer { ctoml_document_free(document) }
-        var line: UInt32 = 0, column: UInt32 = 0
+        var line: UInt32 = 0
+        var column: UInt32 = 0
         if let error = ctoml_document_error(document, &line, &column) {
-            throw SyntaxError(message: String(cString: error),
-                              position: SourcePosition(line: Int(line), column: Int(column)))
+            throw SyntaxError(
+                message: String(cString: error),
+                position: SourcePosition(line: Int(line), column: Int(column)))
         }
         var count = 0
         guard let values = ctoml_document_values(document, &count) else { return TOMLTable(keys: [], values: [:]) }
@@ -54,7 +56,7 @@ struct TOMLTable {
     /// Reads the pre-order array of `CTOMLPlusPlus.h` back into a tree.
     private struct Reader {
         let values: UnsafeBufferPointer<ctoml_value>
-        var next = 1 // after the root table
+        var next = 1  // after the root table
 
         mutating func table(count: Int) -> TOMLTable {
             var keys: [String] = []

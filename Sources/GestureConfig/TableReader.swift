@@ -34,15 +34,18 @@ final class TableReader {
 
     /// Reads `key` with `convert`; nil (and a problem reported, unless absent) when it fails.
     /// `convert` returns nil for a value of the wrong kind, or throws a more precise `Problem`.
-    func read<T>(_ key: String, expected: String,
-                 _ convert: (TOMLValue) throws(Problem) -> T?) -> T? {
+    func read<T>(
+        _ key: String, expected: String,
+        _ convert: (TOMLValue) throws(Problem) -> T?
+    ) -> T? {
         guard let value = value(key) else { return nil }
         do {
             if let result = try convert(value) { return result }
             sink.report(path.appending(key), "wrong type", expected: expected, found: Self.render(value))
         } catch {
-            sink.report(path.appending(key), error.message, expected: error.expected ?? expected,
-                        found: error.found ?? Self.render(value))
+            sink.report(
+                path.appending(key), error.message, expected: error.expected ?? expected,
+                found: error.found ?? Self.render(value))
         }
         return nil
     }
@@ -84,8 +87,9 @@ final class TableReader {
             return nil
         }
         guard let result = parse(text) else {
-            sink.report(path.appending(key), "unknown unit or malformed number", expected: expected,
-                        found: Self.render(value))
+            sink.report(
+                path.appending(key), "unknown unit or malformed number", expected: expected,
+                found: Self.render(value))
             return nil
         }
         if isNegative(result) {
@@ -116,8 +120,9 @@ final class TableReader {
         if let value = table[key], let number = Self.number(value) {
             known.append(key)
             guard number >= 0 else {
-                sink.report(path.appending(key), "must not be negative", expected: Units.speedExpected,
-                            found: Self.render(value))
+                sink.report(
+                    path.appending(key), "must not be negative", expected: Units.speedExpected,
+                    found: Self.render(value))
                 return nil
             }
             return number
@@ -153,8 +158,9 @@ final class TableReader {
             if let explanation = explain(key) {
                 sink.report(path.appending(key), explanation)
             } else {
-                sink.report(path.appending(key), "unknown key '\(Diagnostic.shown(key))'",
-                            didYouMean: DidYouMean.suggestion(for: key, among: known))
+                sink.report(
+                    path.appending(key), "unknown key '\(Diagnostic.shown(key))'",
+                    didYouMean: DidYouMean.suggestion(for: key, among: known))
             }
         }
     }

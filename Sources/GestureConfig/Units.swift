@@ -99,7 +99,7 @@ enum Units {
 
     /// The shortest exact-enough text for a number: `10`, `0.5`, `12.25`.
     static func format(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000 // hides float noise: 30deg, not 30.000000000000004
+        let rounded = (value * 1000).rounded() / 1000  // hides float noise: 30deg, not 30.000000000000004
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         return String(rounded)
     }

@@ -25,19 +25,23 @@ extension ConfigBuilder {
             guard let view = reader.table(name) else { continue }
             checkName(name, kind: "view", path: view.path)
             if name == Self.rootViewName {
-                sink.report(view.path, "'\(name)' is the root view, the whole screen, and cannot be declared",
-                            expected: "another name")
+                sink.report(
+                    view.path, "'\(name)' is the root view, the whole screen, and cannot be declared",
+                    expected: "another name")
                 continue
             }
             let parent = view.string("parent") ?? Self.rootViewName
-            declared.append(DeclaredView(name: name, reader: view, parent: parent,
-                                         enabled: view.bool("enabled") ?? true, hidden: view.bool("hidden") ?? false,
-                                         passthrough: view.bool("passthrough") ?? true))
+            declared.append(
+                DeclaredView(
+                    name: name, reader: view, parent: parent,
+                    enabled: view.bool("enabled") ?? true, hidden: view.bool("hidden") ?? false,
+                    passthrough: view.bool("passthrough") ?? true))
         }
         let names = declared.map(\.name) + [Self.rootViewName]
         for view in declared where !names.contains(view.parent) {
-            sink.report(view.reader.path.appending("parent"), "unknown view '\(Diagnostic.shown(view.parent))'",
-                        didYouMean: DidYouMean.suggestion(for: view.parent, among: names))
+            sink.report(
+                view.reader.path.appending("parent"), "unknown view '\(Diagnostic.shown(view.parent))'",
+                didYouMean: DidYouMean.suggestion(for: view.parent, among: names))
         }
         // Parents first: a depth-first walk from the root, children in file order.
         func place(childrenOf parentIndex: Int) {
@@ -45,18 +49,21 @@ extension ConfigBuilder {
                 let parent = views[parentIndex]
                 let parentName = parentIndex == 0 ? "the screen" : "view '\(parent.name)'"
                 let frame = view.reader.table("frame").flatMap { readRect($0, in: parent.frame, parentName: parentName) }
-                views.append(ViewSpec(name: view.name, parent: parentIndex, frame: frame ?? parent.frame,
-                                      enabled: view.enabled, hidden: view.hidden, passthrough: view.passthrough))
+                views.append(
+                    ViewSpec(
+                        name: view.name, parent: parentIndex, frame: frame ?? parent.frame,
+                        enabled: view.enabled, hidden: view.hidden, passthrough: view.passthrough))
                 place(childrenOf: views.count - 1)
             }
         }
         place(childrenOf: 0)
         for view in declared where names.contains(view.parent) && !views.contains(where: { $0.name == view.name }) {
             let chain = cycle(from: view, in: declared)
-            guard chain.last == view.name else { continue } // leads into a cycle reported on its members
-            sink.report(view.reader.path.appending("parent"),
-                        "views' parents form a cycle: \(chain.joined(separator: " -> "))",
-                        expected: "a tree of views under '\(Self.rootViewName)'")
+            guard chain.last == view.name else { continue }  // leads into a cycle reported on its members
+            sink.report(
+                view.reader.path.appending("parent"),
+                "views' parents form a cycle: \(chain.joined(separator: " -> "))",
+                expected: "a tree of views under '\(Self.rootViewName)'")
         }
         for view in declared {
             if !views.contains(where: { $0.name == view.name }) {

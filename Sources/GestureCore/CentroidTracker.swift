@@ -19,7 +19,8 @@ struct CentroidTracker {
     /// Follows `mask` (the contacts still down) at `time`.
     mutating func track(_ contacts: ContactTable, _ mask: ContactMask, at time: Microseconds) {
         guard mask != 0 else { return }
-        let c = contacts.centroid(mask), m = contacts.centroidMM(mask)
+        let c = contacts.centroid(mask)
+        let m = contacts.centroidMM(mask)
         if mask != set {
             originX = c.x - translationX
             originY = c.y - translationY

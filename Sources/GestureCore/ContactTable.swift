@@ -30,7 +30,8 @@ struct TrackedContact {
 
     /// Distance in mm from where it went down.
     var travelMM: Double {
-        let dx = mmX - startMMX, dy = mmY - startMMY
+        let dx = mmX - startMMX
+        let dy = mmY - startMMY
         return (dx * dx + dy * dy).squareRoot()
     }
 }
@@ -98,7 +99,9 @@ final class ContactTable {
 
     /// Mean position of the contacts in `mask`, screen px.
     func centroid(_ mask: ContactMask) -> (x: Double, y: Double) {
-        var sx = 0.0, sy = 0.0, n = 0.0
+        var sx = 0.0
+        var sy = 0.0
+        var n = 0.0
         mask.forEachIndex { i in
             sx += slots[i].x
             sy += slots[i].y
@@ -109,7 +112,9 @@ final class ContactTable {
 
     /// Mean position of the contacts in `mask`, mm.
     func centroidMM(_ mask: ContactMask) -> (x: Double, y: Double) {
-        var sx = 0.0, sy = 0.0, n = 0.0
+        var sx = 0.0
+        var sy = 0.0
+        var n = 0.0
         mask.forEachIndex { i in
             sx += slots[i].mmX
             sy += slots[i].mmY
@@ -120,8 +125,11 @@ final class ContactTable {
 
     /// Mean distance of the contacts from their centroid (Flutter's span), px and mm.
     func span(_ mask: ContactMask) -> (px: Double, mm: Double) {
-        let c = centroid(mask), cm = centroidMM(mask)
-        var px = 0.0, mm = 0.0, n = 0.0
+        let c = centroid(mask)
+        let cm = centroidMM(mask)
+        var px = 0.0
+        var mm = 0.0
+        var n = 0.0
         mask.forEachIndex { i in
             let s = slots[i]
             px += length(s.x - c.x, s.y - c.y)
@@ -148,4 +156,3 @@ final class ContactTable {
         return most
     }
 }
-

@@ -78,7 +78,8 @@ public struct DeviceGeometry: Sendable {
     /// Normalized device position (0...1) to screen px: calibration, rotation, flips, then
     /// scaling into `output` (libinput's order).
     @inlinable public func screenPoint(normalizedX nx: Double, normalizedY ny: Double) -> (x: Double, y: Double) {
-        var x = nx, y = ny
+        var x = nx
+        var y = ny
         if let m = calibration {
             x = m.a * nx + m.b * ny + m.c
             y = m.d * nx + m.e * ny + m.f
@@ -107,9 +108,10 @@ public struct DeviceGeometry: Sendable {
 
 extension DeviceGeometry {
     /// 1 pt = 1 px over a unit screen, for a gesture that has no device yet.
-    static let fallback = DeviceGeometry(screen: ScreenSize(width: 1, height: 1),
-                                         x: AxisRange(minimum: 0, maximum: 0), y: AxisRange(minimum: 0, maximum: 0),
-                                         mapping: .identity)
+    static let fallback = DeviceGeometry(
+        screen: ScreenSize(width: 1, height: 1),
+        x: AxisRange(minimum: 0, maximum: 0), y: AxisRange(minimum: 0, maximum: 0),
+        mapping: .identity)
 }
 
 extension DeviceMapping {

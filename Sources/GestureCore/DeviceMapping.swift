@@ -15,9 +15,11 @@ public struct DeviceMapping: Equatable, Sendable {
 
     public static let identity = DeviceMapping()
 
-    public init(rotation: Int = 0, flipX: Bool = false, flipY: Bool = false,
-                calibration: [Double] = [1, 0, 0, 0, 1, 0], output: Rect? = nil,
-                sizeMM: (width: Double, height: Double)? = nil) {
+    public init(
+        rotation: Int = 0, flipX: Bool = false, flipY: Bool = false,
+        calibration: [Double] = [1, 0, 0, 0, 1, 0], output: Rect? = nil,
+        sizeMM: (width: Double, height: Double)? = nil
+    ) {
         self.rotation = rotation
         self.flipX = flipX
         self.flipY = flipY

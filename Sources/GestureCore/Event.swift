@@ -57,11 +57,13 @@ public struct GestureEvent: Equatable, Sendable {
     /// When a recognition that waited for a failure requirement first happened.
     public var delayedFrom: Microseconds?
 
-    public init(time: Microseconds, gesture: Int, view: Int, state: GestureState, device: DeviceID,
-                x: Double = 0, y: Double = 0, touches: Int = 0,
-                translationX: Double = 0, translationY: Double = 0, velocityX: Double = 0, velocityY: Double = 0,
-                scale: Double = 1, rotation: Double = 0, velocity: Double = 0,
-                direction: Directions = [], edge: Edges = [], delayedFrom: Microseconds? = nil) {
+    public init(
+        time: Microseconds, gesture: Int, view: Int, state: GestureState, device: DeviceID,
+        x: Double = 0, y: Double = 0, touches: Int = 0,
+        translationX: Double = 0, translationY: Double = 0, velocityX: Double = 0, velocityY: Double = 0,
+        scale: Double = 1, rotation: Double = 0, velocity: Double = 0,
+        direction: Directions = [], edge: Edges = [], delayedFrom: Microseconds? = nil
+    ) {
         self.time = time
         self.gesture = gesture
         self.view = view

@@ -137,8 +137,10 @@ public final class GestureEngine {
         }
         // All of them end before a gesture waiting on one of them may recognize.
         for (old, spec) in model.gestures.enumerated() where !kept.contains(old) {
-            finish(old, as: .cancelled, reason: spec.enabled && newModel.gestures.contains { $0.name == spec.name && !$0.enabled }
-                ? .disabled : .modelReplaced, into: &events)
+            finish(
+                old, as: .cancelled,
+                reason: spec.enabled && newModel.gestures.contains { $0.name == spec.name && !$0.enabled }
+                    ? .disabled : .modelReplaced, into: &events)
         }
         releaseFailed(into: &events)
         // Contacts keep their hit view by name.
@@ -193,10 +195,13 @@ public final class GestureEngine {
 
     /// Every gesture's state now.
     public func snapshot() -> EngineSnapshot {
-        EngineSnapshot(time: now, contacts: contacts.live.nonzeroBitCount, gestures: gestures.map { g in
-            GestureStatus(state: g.state, pendingSince: g.pendingSince, recognitions: g.recognitions,
-                          contacts: (g.received & contacts.live).nonzeroBitCount)
-        }, droppedContacts: droppedContacts, engineBugs: engineBugs)
+        EngineSnapshot(
+            time: now, contacts: contacts.live.nonzeroBitCount,
+            gestures: gestures.map { g in
+                GestureStatus(
+                    state: g.state, pendingSince: g.pendingSince, recognitions: g.recognitions,
+                    contacts: (g.received & contacts.live).nonzeroBitCount)
+            }, droppedContacts: droppedContacts, engineBugs: engineBugs)
     }
 }
 
@@ -263,8 +268,9 @@ extension GestureEngine {
             }
             contacts.began |= bit
             contacts.live |= bit
-            contacts.slots[i] = TrackedContact(device: devices[d].id, id: contact.id, toolType: contact.toolType,
-                                               hitView: views.hitTest(x: p.x, y: p.y), downAt: now)
+            contacts.slots[i] = TrackedContact(
+                device: devices[d].id, id: contact.id, toolType: contact.toolType,
+                hitView: views.hitTest(x: p.x, y: p.y), downAt: now)
             contacts.slots[i].startX = p.x
             contacts.slots[i].startY = p.y
             contacts.slots[i].startMMX = p.x * geometry.mmPerPixelX
@@ -298,7 +304,8 @@ extension GestureEngine {
 
     private func accepts(_ g: Int, _ contact: TrackedContact, device d: Int) -> Bool {
         guard model.gestures[g].enabled, gestures[g].device < 0 || gestures[g].device == d,
-              views.isSelfOrAncestor(model.gestures[g].view, of: contact.hitView) else { return false }
+            views.isSelfOrAncestor(model.gestures[g].view, of: contact.hitView)
+        else { return false }
         switch gestures[g].phase {
         case .possible, .active: break
         case .pending: guard model.gestures[g].type.isContinuous else { return false }
@@ -350,9 +357,10 @@ extension GestureEngine {
         var claims = ContactClaims()
         forEachEngaged { g in
             let state = gestures[g].state
-            claims.add(gestures[g].received, options: model.gestures[g].delivery,
-                       undecided: gestures[g].phase == .possible || gestures[g].phase == .pending,
-                       recognized: state != .possible && state != .failed)
+            claims.add(
+                gestures[g].received, options: model.gestures[g].delivery,
+                undecided: gestures[g].phase == .possible || gestures[g].phase == .pending,
+                recognized: state != .possible && state != .failed)
         }
         delivery.observe(contacts, claims: claims, now: now)
     }
@@ -624,8 +632,9 @@ extension GestureEngine {
 
     private func makeEvent(_ g: Int, _ state: GestureState) -> GestureEvent {
         let d = gestures[g].device
-        var event = GestureEvent(time: now, gesture: g, view: model.gestures[g].view, state: state,
-                                 device: d >= 0 && d < devices.count ? devices[d].id : DeviceID(0))
+        var event = GestureEvent(
+            time: now, gesture: g, view: model.gestures[g].view, state: state,
+            device: d >= 0 && d < devices.count ? devices[d].id : DeviceID(0))
         recognizers[g].measure(into: &event)
         return event
     }
@@ -642,8 +651,10 @@ extension GestureEngine {
         guard gestures[g].phase.allows(phase, as: state) else {
             engineBugs += 1
             if traceEnabled {
-                trace.append(TraceRecord(time: now, gesture: g, view: model.gestures[g].view, from: gestures[g].state,
-                                         to: state, reason: .illegalTransition))
+                trace.append(
+                    TraceRecord(
+                        time: now, gesture: g, view: model.gestures[g].view, from: gestures[g].state,
+                        to: state, reason: .illegalTransition))
             }
             return false
         }

@@ -25,12 +25,13 @@ public struct GestureModel: Equatable, Sendable {
         guard let root = views.first, root.parent == nil else { throw .noRootView }
         for (i, view) in views.enumerated().dropFirst() {
             guard let parent = view.parent, parent >= 0, parent < i else {
-                throw .badParent(view: view.name) // parents are declared before children
+                throw .badParent(view: view.name)  // parents are declared before children
             }
         }
         for spec in gestures {
             guard spec.view >= 0, spec.view < views.count else { throw .badView(gesture: spec.name) }
-            let related = spec.simultaneousWith + spec.requireToFail + spec.requiredToFailBy
+            let related =
+                spec.simultaneousWith + spec.requireToFail + spec.requiredToFailBy
                 + spec.cannotPrevent + spec.cannotBePreventedBy
             for index in related where index < 0 || index >= gestures.count {
                 throw .badGestureReference(gesture: spec.name)

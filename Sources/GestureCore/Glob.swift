@@ -1,9 +1,12 @@
 /// Shell-style match of `name` against `pattern` with `*` (any run) and `?` (one character),
 /// as device predicates use it.
 public func globMatches(_ pattern: String, _ name: String) -> Bool {
-    let p = Array(pattern), n = Array(name)
-    var pi = 0, ni = 0
-    var star = -1, resume = 0
+    let p = Array(pattern)
+    let n = Array(name)
+    var pi = 0
+    var ni = 0
+    var star = -1
+    var resume = 0
     while ni < n.count {
         if pi < p.count, p[pi] == "?" || p[pi] == n[ni] {
             pi += 1

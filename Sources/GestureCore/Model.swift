@@ -106,8 +106,10 @@ public struct ViewSpec: Equatable, Sendable {
     /// application (`TouchDelivery`): a gesture-only strip.
     public var passthrough: Bool
 
-    public init(name: String, parent: Int?, frame: Rect, enabled: Bool = true, hidden: Bool = false,
-                passthrough: Bool = true) {
+    public init(
+        name: String, parent: Int?, frame: Rect, enabled: Bool = true, hidden: Bool = false,
+        passthrough: Bool = true
+    ) {
         self.name = name
         self.parent = parent
         self.frame = frame
@@ -177,11 +179,13 @@ public struct GestureSpec: Equatable, Sendable {
     /// What the application sees of the touches this gesture receives (common to all types).
     public var delivery: DeliveryOptions
 
-    public init(name: String, view: Int, parameters: GestureParameters,
-                enabled: Bool = true, simultaneousWith: [Int] = [], requireToFail: [Int] = [],
-                requiredToFailBy: [Int] = [], cannotPrevent: [Int] = [], cannotBePreventedBy: [Int] = [],
-                shouldBegin: ShouldBegin = ShouldBegin(), shouldReceiveTouch: ShouldReceiveTouch = ShouldReceiveTouch(),
-                delivery: DeliveryOptions = DeliveryOptions()) {
+    public init(
+        name: String, view: Int, parameters: GestureParameters,
+        enabled: Bool = true, simultaneousWith: [Int] = [], requireToFail: [Int] = [],
+        requiredToFailBy: [Int] = [], cannotPrevent: [Int] = [], cannotBePreventedBy: [Int] = [],
+        shouldBegin: ShouldBegin = ShouldBegin(), shouldReceiveTouch: ShouldReceiveTouch = ShouldReceiveTouch(),
+        delivery: DeliveryOptions = DeliveryOptions()
+    ) {
         self.name = name
         self.view = view
         self.parameters = parameters

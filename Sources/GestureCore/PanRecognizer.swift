@@ -38,7 +38,8 @@ final class PanRecognizer: Recognizer, ContinuousRecognizer {
             state = .tracking
         }
         if state == .active { ignoreBeyondMaximum(input) }
-        let mask = input.mask & ~ignored, live = input.live & ~ignored
+        let mask = input.mask & ~ignored
+        let live = input.live & ~ignored
         // In the frame that lifts the last contacts, their final positions still count.
         tracker.track(input.contacts, live != 0 ? live : mask, at: input.time)
         switch state {

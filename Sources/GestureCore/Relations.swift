@@ -53,15 +53,22 @@ struct Relations {
         self.waits = waits
 
         func depth(_ view: Int) -> Int {
-            var d = 0, v = model.views[view].parent
-            while let p = v { d += 1; v = model.views[p].parent }
+            var d = 0
+            var v = model.views[view].parent
+            while let p = v {
+                d += 1
+                v = model.views[p].parent
+            }
             return d
         }
         order = model.gestures.indices.sorted { a, b in
-            let ga = model.gestures[a], gb = model.gestures[b]
-            let da = depth(ga.view), db = depth(gb.view)
+            let ga = model.gestures[a]
+            let gb = model.gestures[b]
+            let da = depth(ga.view)
+            let db = depth(gb.view)
             if da != db { return da > db }
-            let ta = Self.specificity(ga.type), tb = Self.specificity(gb.type)
+            let ta = Self.specificity(ga.type)
+            let tb = Self.specificity(gb.type)
             if ta != tb { return ta < tb }
             if let ca = Self.tapCount(ga), let cb = Self.tapCount(gb), ca != cb { return ca > cb }
             if ga.name != gb.name { return ga.name < gb.name }

@@ -53,11 +53,13 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
         location.update(input, mask)
 
         let g = input.geometry
-        let jitter = g.millimeters(parameters.jitter), floor = g.millimeters(parameters.minDistance)
+        let jitter = g.millimeters(parameters.jitter)
+        let floor = g.millimeters(parameters.minDistance)
         let elapsed = input.time - downAt
         let seconds = Double(max(elapsed, 1)) / 1_000_000
         let need = lifting ? floor : floor * (2 - Double(elapsed) / Double(parameters.maxDuration))
-        let dx = tracker.translationMMX, dy = tracker.translationMMY
+        let dx = tracker.translationMMX
+        let dy = tracker.translationMMY
         let travel = length(dx, dy)
         if travel > jitter, progress.movedAt == nil { progress.moved(at: input.time, dx, dy) }
         // The speed since the stroke left the jitter allowance, once it has gone that far
@@ -69,8 +71,9 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
         // but a large distance". Only a fast stroke may leave `maxAngle` on its way.
         let strokeSpeed = travel / seconds
         let fast = (legSpeed ?? strokeSpeed) >= 2 * parameters.minSpeed
-        var judge = Judgement(directions: parameters.directions, jitter: jitter, sidewaysLimit: lifting ? nil : need,
-                              maxAngle: fast ? nil : parameters.maxAngle, maxSlope: maxSlope, moved: travel > jitter)
+        var judge = Judgement(
+            directions: parameters.directions, jitter: jitter, sidewaysLimit: lifting ? nil : need,
+            maxAngle: fast ? nil : parameters.maxAngle, maxSlope: maxSlope, moved: travel > jitter)
         judge.consider(.right, dx, dy, &progress)
         judge.consider(.left, -dx, dy, &progress)
         judge.consider(.down, dy, dx, &progress)

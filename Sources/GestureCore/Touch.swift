@@ -76,9 +76,11 @@ public struct Contact: Equatable, Sendable {
     public var touchMajor: Int32?
     public var toolType: ToolType
 
-    public init(id: Int32, slot: Int32, phase: TouchPhase, x: Int32, y: Int32,
-                normalizedX: Double, normalizedY: Double,
-                pressure: Int32? = nil, touchMajor: Int32? = nil, toolType: ToolType = .finger) {
+    public init(
+        id: Int32, slot: Int32, phase: TouchPhase, x: Int32, y: Int32,
+        normalizedX: Double, normalizedY: Double,
+        pressure: Int32? = nil, touchMajor: Int32? = nil, toolType: ToolType = .finger
+    ) {
         self.id = id
         self.slot = slot
         self.phase = phase

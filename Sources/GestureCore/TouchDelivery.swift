@@ -55,8 +55,10 @@ public struct TouchChange: Equatable, Sendable {
     /// The contact's hit view; -1 for a contact the engine could not track (passed as is).
     public var view: Int
 
-    public init(time: Microseconds, device: DeviceID, id: Int32, kind: Kind, delay: Microseconds = 0,
-                x: Double = 0, y: Double = 0, view: Int = -1) {
+    public init(
+        time: Microseconds, device: DeviceID, id: Int32, kind: Kind, delay: Microseconds = 0,
+        x: Double = 0, y: Double = 0, view: Int = -1
+    ) {
         self.time = time
         self.device = device
         self.id = id
@@ -99,8 +101,9 @@ struct ContactClaims {
     /// One contact's bits.
     func of(_ i: Int) -> Claim {
         let bit = ContactMask(1) << ContactMask(i)
-        return Claim(cancel: cancel & bit != 0, holdBegan: holdBegan & bit != 0, discardBegan: discardBegan & bit != 0,
-                     holdEnded: holdEnded & bit != 0, cancelEnded: cancelEnded & bit != 0)
+        return Claim(
+            cancel: cancel & bit != 0, holdBegan: holdBegan & bit != 0, discardBegan: discardBegan & bit != 0,
+            holdEnded: holdEnded & bit != 0, cancelEnded: cancelEnded & bit != 0)
     }
 }
 
@@ -146,16 +149,19 @@ enum DeliveryRule {
     /// (`liftCancelled`: the panel or the normalizer cancelled it rather than lifted it);
     /// `moved`: it moved in this frame; `heldLift`: a gesture with `delaysTouchesEnded`
     /// was still possible when it lifted (asked only of a lift seen in this step).
-    static func step(_ state: AppTouchState, lifted: Bool, liftCancelled: Bool, moved: Bool, heldLift: Bool,
-                     _ claim: Claim) -> Step {
+    static func step(
+        _ state: AppTouchState, lifted: Bool, liftCancelled: Bool, moved: Bool, heldLift: Bool,
+        _ claim: Claim
+    ) -> Step {
         switch state {
         case .held:
             if claim.cancel || claim.discardBegan { return Step(next: lifted ? nil : .hidden) }
             if claim.holdBegan { return Step(next: .held) }
             // Every gesture that delayed it failed: shown now, where it is now (and its lift,
             // if it has lifted meanwhile, held while a gesture delaying lifts is possible).
-            let then = step(.shown, lifted: lifted, liftCancelled: liftCancelled, moved: false,
-                            heldLift: heldLift || claim.holdEnded, claim)
+            let then = step(
+                .shown, lifted: lifted, liftCancelled: liftCancelled, moved: false,
+                heldLift: heldLift || claim.holdEnded, claim)
             return Step(next: then.next, first: .began, second: then.first)
         case .shown:
             if claim.cancel { return Step(next: lifted ? nil : .cancelled, first: .cancelled) }
@@ -227,7 +233,7 @@ final class TouchDelivery {
             let live = contacts.live & bit != 0
             var r = records[i]
             if r.state == nil || r.device != c.device || r.id != c.id || r.downAt != c.downAt {
-                if r.state == .shown || r.state == .endHeld { emit(.cancelled, r, c, now) } // never left behind down
+                if r.state == .shown || r.state == .endHeld { emit(.cancelled, r, c, now) }  // never left behind down
                 // A remembered slot whose contact's delivery is over, or a new contact.
                 guard live, contacts.began & bit != 0 else {
                     records[i].state = nil
@@ -247,8 +253,9 @@ final class TouchDelivery {
                 r.lifted = true
                 r.liftedAt = now
             }
-            let step = DeliveryRule.step(r.state!, lifted: !live, liftCancelled: liftNow && contacts.cancelled & bit != 0,
-                                         moved: contacts.moved & bit != 0, heldLift: liftNow && r.liftWouldBeHeld, claim)
+            let step = DeliveryRule.step(
+                r.state!, lifted: !live, liftCancelled: liftNow && contacts.cancelled & bit != 0,
+                moved: contacts.moved & bit != 0, heldLift: liftNow && r.liftWouldBeHeld, claim)
             apply(step, to: &r, c, now)
             if live { r.liftWouldBeHeld = claim.holdEnded }
             records[i] = r
@@ -291,8 +298,10 @@ final class TouchDelivery {
         case .moved:
             break
         }
-        changes.append(TouchChange(time: now, device: r.device, id: r.id, kind: kind, delay: delay,
-                                   x: c.x, y: c.y, view: c.hitView))
+        changes.append(
+            TouchChange(
+                time: now, device: r.device, id: r.id, kind: kind, delay: delay,
+                x: c.x, y: c.y, view: c.hitView))
     }
 }
 

@@ -19,7 +19,9 @@ public struct TouchReport: Equatable, Sendable {
     /// The view it was hit-tested to when it went down (index into the model's views; -1 none).
     public var hitView: Int
 
-    public init(time: Microseconds, device: DeviceID, id: Int32, phase: TouchPhase, x: Double, y: Double, mmX: Double, mmY: Double, hitView: Int) {
+    public init(
+        time: Microseconds, device: DeviceID, id: Int32, phase: TouchPhase, x: Double, y: Double, mmX: Double, mmY: Double, hitView: Int
+    ) {
         self.time = time
         self.device = device
         self.id = id
@@ -40,10 +42,16 @@ extension GestureEngine {
         table.touched.forEachIndex { i in
             let bit = ContactMask(1) << ContactMask(i)
             // A contact that went down and up within one frame is reported as lifted.
-            let phase: TouchPhase = table.cancelled & bit != 0 ? .cancelled : table.ended & bit != 0 ? .ended
-                : table.began & bit != 0 ? .began : .moved
+            let phase: TouchPhase =
+                table.cancelled & bit != 0
+                ? .cancelled
+                : table.ended & bit != 0
+                    ? .ended
+                    : table.began & bit != 0 ? .began : .moved
             let s = table.slots[i]
-            body(TouchReport(time: now, device: s.device, id: s.id, phase: phase, x: s.x, y: s.y, mmX: s.mmX, mmY: s.mmY, hitView: s.hitView))
+            body(
+                TouchReport(time: now, device: s.device, id: s.id, phase: phase, x: s.x, y: s.y, mmX: s.mmX, mmY: s.mmY, hitView: s.hitView)
+            )
         }
     }
 }

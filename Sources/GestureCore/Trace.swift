@@ -115,7 +115,8 @@ private func format(_ value: Double) -> String {
     guard hundredths.isFinite, abs(hundredths) < 1e15 else { return "\(value)" }
     let n = Int64(hundredths)
     let sign = n < 0 ? "-" : ""
-    let whole = abs(n) / 100, frac = abs(n) % 100
+    let whole = abs(n) / 100
+    let frac = abs(n) % 100
     if frac == 0 { return "\(sign)\(whole)" }
     return frac % 10 == 0 ? "\(sign)\(whole).\(frac / 10)" : "\(sign)\(whole).\(frac < 10 ? "0" : "")\(frac)"
 }

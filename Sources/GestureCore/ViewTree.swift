@@ -35,7 +35,7 @@ struct ViewTree {
         descending: while true {
             let siblings = children[current]
             var k = siblings.count
-            while k > 0 { // topmost (last declared) first; an index loop allocates nothing
+            while k > 0 {  // topmost (last declared) first; an index loop allocates nothing
                 k -= 1
                 let view = views[siblings[k]]
                 if usable(view), view.frame.contains(x: x, y: y) {

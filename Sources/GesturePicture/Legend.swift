@@ -49,18 +49,30 @@ struct Legend {
             let baseline = y + line.size
             var x = line.indent
             if let swatch = line.swatch {
-                doc.element("rect", ["x": .n(x), "y": .n(baseline - line.size * 0.8), "width": .n(line.size * 0.8),
-                                     "height": .n(line.size * 0.8), "fill": .s(swatch), "fill-opacity": 0.6, "stroke": .s(swatch)])
+                doc.element(
+                    "rect",
+                    [
+                        "x": .n(x), "y": .n(baseline - line.size * 0.8), "width": .n(line.size * 0.8),
+                        "height": .n(line.size * 0.8), "fill": .s(swatch), "fill-opacity": 0.6, "stroke": .s(swatch),
+                    ])
                 x += line.size * 1.1
             }
             if let state = line.mark {
-                doc.element("path", ["d": .s(MarkShape.path(state, x: x + line.size * 0.45, y: baseline - line.size * 0.35, size: line.size * 0.45)),
-                                     "fill": .s(MarkShape.fill(state)), "stroke": .s(MarkShape.stroke(state)), "stroke-width": state == .ended ? 2 : 1])
+                doc.element(
+                    "path",
+                    [
+                        "d": .s(MarkShape.path(state, x: x + line.size * 0.45, y: baseline - line.size * 0.35, size: line.size * 0.45)),
+                        "fill": .s(MarkShape.fill(state)), "stroke": .s(MarkShape.stroke(state)), "stroke-width": state == .ended ? 2 : 1,
+                    ])
                 x += line.size * 1.2
             }
             if !line.text.isEmpty {
-                doc.element("text", ["x": .n(x), "y": .n(baseline), "font-size": .n(line.size),
-                                     "font-weight": line.bold ? "bold" : "normal", "fill": .s(line.color)], text: line.text)
+                doc.element(
+                    "text",
+                    [
+                        "x": .n(x), "y": .n(baseline), "font-size": .n(line.size),
+                        "font-weight": line.bold ? "bold" : "normal", "fill": .s(line.color),
+                    ], text: line.text)
             }
             y += line.size * 1.3
         }
@@ -75,8 +87,11 @@ struct Legend {
         var blocks = [Block(lines: [Line(text: "Gestures", size: style.font * 1.1, bold: true)])]
         for (index, spec) in model.gestures.enumerated() {
             let indent = style.font * 1.1
-            var lines = [Line(text: spec.name + (spec.enabled ? "" : " (disabled)"), size: style.font, bold: true,
-                              swatch: spec.view == 0 ? "#bbbbbb" : picture.color(ofView: spec.view))]
+            var lines = [
+                Line(
+                    text: spec.name + (spec.enabled ? "" : " (disabled)"), size: style.font, bold: true,
+                    swatch: spec.view == 0 ? "#bbbbbb" : picture.color(ofView: spec.view))
+            ]
             var details = ["\(spec.type) on \(model.views[spec.view].name)", picture.parameterLine(spec)]
             let waits = model.failureRequirements(of: index)
             if !waits.isEmpty { details.append("waits for \(waits.map { model.gestures[$0].name }.joined(separator: ", ")) to fail") }
@@ -84,7 +99,8 @@ struct Legend {
                 details.append("together with \(spec.simultaneousWith.map { model.gestures[$0].name }.joined(separator: ", "))")
             }
             if let touches = spec.shouldBegin.touches {
-                details.append("should_begin: \(touches.lowerBound)-\(touches.upperBound == Int.max ? "any" : "\(touches.upperBound)") touches")
+                details.append(
+                    "should_begin: \(touches.lowerBound)-\(touches.upperBound == Int.max ? "any" : "\(touches.upperBound)") touches")
             }
             if !spec.shouldReceiveTouch.toolTypes.isEmpty {
                 let tools = ToolType.allCases.filter(spec.shouldReceiveTouch.toolTypes.contains).map(\.description)
@@ -96,9 +112,13 @@ struct Legend {
                 }
             }
             lines.append(Line(text: "", size: style.small * 0.5))
-            blocks.append(Block(attributes: ["class": "gesture", "data-gesture": .s(spec.name), "data-type": .s(spec.type.description),
-                                             "data-view": .s(model.views[spec.view].name)],
-                                title: nil, lines: lines))
+            blocks.append(
+                Block(
+                    attributes: [
+                        "class": "gesture", "data-gesture": .s(spec.name), "data-type": .s(spec.type.description),
+                        "data-view": .s(model.views[spec.view].name),
+                    ],
+                    title: nil, lines: lines))
         }
         if let recording = picture.recording {
             blocks.append(contentsOf: recordingBlocks(recording, picture: picture))
@@ -115,8 +135,10 @@ struct Legend {
             lines.append(Line(text: text, size: style.small, color: "#444444"))
         }
         for state in MarkShape.states {
-            lines.append(Line(text: state == .failed ? "failed (hover: why)" : state.description, size: style.small,
-                              color: "#444444", mark: state))
+            lines.append(
+                Line(
+                    text: state == .failed ? "failed (hover: why)" : state.description, size: style.small,
+                    color: "#444444", mark: state))
         }
         lines.append(Line(text: "", size: style.small * 0.5))
         let listed = picture.listedMarks
@@ -127,8 +149,10 @@ struct Legend {
             var text = "\(number + 1). \(Picture.seconds(mark.t)) s \(model.gestures[mark.gesture].name) \(mark.state)"
             if mark.state == .recognized || mark.state == .cancelled, let reason = mark.reason { text += ": \(reason)" }
             for (i, part) in wrap(text, width: picture.legendWidth - style.small * 1.2, size: style.small, style: style).enumerated() {
-                lines.append(Line(text: part, size: style.small, color: MarkShape.text(mark.state),
-                                  indent: i == 0 ? 0 : style.small * 1.2, mark: nil))
+                lines.append(
+                    Line(
+                        text: part, size: style.small, color: MarkShape.text(mark.state),
+                        indent: i == 0 ? 0 : style.small * 1.2, mark: nil))
             }
         }
         if outcomes.count > listed.count {
@@ -150,7 +174,8 @@ struct Legend {
             for failure in failures {
                 let text = "\(model.gestures[failure.gesture].name) failed \(failure.count)\u{00d7}, last: \(failure.reason)"
                 for (i, part) in wrap(text, width: picture.legendWidth - style.small * 1.2, size: style.small, style: style).enumerated() {
-                    lines.append(Line(text: part, size: style.small, color: MarkShape.fill(.failed), indent: i == 0 ? 0 : style.small * 1.2))
+                    lines.append(
+                        Line(text: part, size: style.small, color: MarkShape.fill(.failed), indent: i == 0 ? 0 : style.small * 1.2))
                 }
             }
         }

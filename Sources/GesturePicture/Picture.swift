@@ -27,9 +27,11 @@ public struct Picture {
         style = PictureStyle(screen: screen.width, screen.height)
         // Without a recording, lengths in mm convert as for a device that reports no
         // resolution: the first rule's size_mm, else 1 pt = 1 px.
-        geometry = recording?.geometry ?? DeviceGeometry(
-            screen: screen, x: AxisRange(minimum: 0, maximum: 0), y: AxisRange(minimum: 0, maximum: 0),
-            mapping: configuration.devices.first?.mapping ?? .identity)
+        geometry =
+            recording?.geometry
+            ?? DeviceGeometry(
+                screen: screen, x: AxisRange(minimum: 0, maximum: 0), y: AxisRange(minimum: 0, maximum: 0),
+                mapping: configuration.devices.first?.mapping ?? .identity)
     }
 
     var model: GestureModel { configuration.model }
@@ -47,23 +49,28 @@ public struct Picture {
         let screenBottom = screenOrigin.y + model.screen.height + style.pad
         let height = max(screenBottom, screenOrigin.y + legend.height + style.pad)
         var doc = SVGDocument(width: legendX + legendWidth + style.pad, height: height)
-        doc.raw("<defs><pattern id=\"disabled\" width=\"12\" height=\"12\" patternUnits=\"userSpaceOnUse\" "
-            + "patternTransform=\"rotate(45)\"><rect width=\"12\" height=\"12\" fill=\"#d0d0d0\"/>"
-            + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"12\" stroke=\"#8a8a8a\" stroke-width=\"4\"/></pattern>"
-            + "<pattern id=\"edge\" width=\"10\" height=\"10\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(-45)\">"
-            + "<rect width=\"10\" height=\"10\" fill=\"\(PictureStyle.edgeColor)\" fill-opacity=\"0.25\"/>"
-            + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"10\" stroke=\"\(PictureStyle.edgeColor)\" stroke-width=\"4\" stroke-opacity=\"0.7\"/>"
-            + "</pattern></defs>")
+        doc.raw(
+            "<defs><pattern id=\"disabled\" width=\"12\" height=\"12\" patternUnits=\"userSpaceOnUse\" "
+                + "patternTransform=\"rotate(45)\"><rect width=\"12\" height=\"12\" fill=\"#d0d0d0\"/>"
+                + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"12\" stroke=\"#8a8a8a\" stroke-width=\"4\"/></pattern>"
+                + "<pattern id=\"edge\" width=\"10\" height=\"10\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(-45)\">"
+                + "<rect width=\"10\" height=\"10\" fill=\"\(PictureStyle.edgeColor)\" fill-opacity=\"0.25\"/>"
+                + "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"10\" stroke=\"\(PictureStyle.edgeColor)\" stroke-width=\"4\" stroke-opacity=\"0.7\"/>"
+                + "</pattern></defs>")
         doc.element("rect", ["x": 0, "y": 0, "width": .n(doc.width), "height": .n(doc.height), "fill": "#ffffff"])
         drawTitle(into: &doc)
         let origin = screenOrigin
-        doc.group(["class": "screen", "transform": .s("translate(\(SVGValue.format(origin.x)),\(SVGValue.format(origin.y)))"),
-                   "font-family": .s(PictureStyle.fontFamily)]) { doc in
+        doc.group([
+            "class": "screen", "transform": .s("translate(\(SVGValue.format(origin.x)),\(SVGValue.format(origin.y)))"),
+            "font-family": .s(PictureStyle.fontFamily),
+        ]) { doc in
             var screen = ScreenPainter(picture: self)
             screen.draw(into: &doc)
         }
-        doc.group(["class": "legend", "transform": .s("translate(\(SVGValue.format(legendX)),\(SVGValue.format(origin.y)))"),
-                   "font-family": .s(PictureStyle.fontFamily)]) { doc in
+        doc.group([
+            "class": "legend", "transform": .s("translate(\(SVGValue.format(legendX)),\(SVGValue.format(origin.y)))"),
+            "font-family": .s(PictureStyle.fontFamily),
+        ]) { doc in
             legend.draw(into: &doc)
         }
         return doc.text
@@ -76,14 +83,23 @@ public struct Picture {
         if let recording {
             let file = recording.path.split(separator: "/").last.map(String.init) ?? recording.path
             line += ", recording \(file)"
-            second = "\(recording.deviceName): \(recording.contacts.count) contact\(recording.contacts.count == 1 ? "" : "s") "
+            second =
+                "\(recording.deviceName): \(recording.contacts.count) contact\(recording.contacts.count == 1 ? "" : "s") "
                 + "in \(Self.seconds(recording.duration)) s; " + second
         }
-        doc.element("text", ["x": .n(style.pad), "y": .n(style.pad + style.font), "font-size": .n(style.font * 1.15),
-                             "font-weight": "bold", "font-family": .s(PictureStyle.fontFamily)], text: line)
-        doc.element("text", ["x": .n(style.pad), "y": .n(style.pad + style.font + style.lineHeight * 1.1),
-                             "font-size": .n(style.small), "fill": "#555555", "font-family": .s(PictureStyle.fontFamily)],
-                    text: second)
+        doc.element(
+            "text",
+            [
+                "x": .n(style.pad), "y": .n(style.pad + style.font), "font-size": .n(style.font * 1.15),
+                "font-weight": "bold", "font-family": .s(PictureStyle.fontFamily),
+            ], text: line)
+        doc.element(
+            "text",
+            [
+                "x": .n(style.pad), "y": .n(style.pad + style.font + style.lineHeight * 1.1),
+                "font-size": .n(style.small), "fill": "#555555", "font-family": .s(PictureStyle.fontFamily),
+            ],
+            text: second)
     }
 
     /// How millimetres became pixels here (edge margins depend on it).
@@ -119,11 +135,17 @@ public struct Picture {
             return "long press" + fingers(p.touches) + " " + held
         case .swipe(let p):
             let d = p.directions
-            return "swipe " + join([("right", d.contains(.right)), ("left", d.contains(.left)),
-                                   ("up", d.contains(.up)), ("down", d.contains(.down))]) + fingers(p.touches)
+            return "swipe "
+                + join([
+                    ("right", d.contains(.right)), ("left", d.contains(.left)),
+                    ("up", d.contains(.up)), ("down", d.contains(.down)),
+                ]) + fingers(p.touches)
         case .edgePan(let p):
-            return "edge pan from " + join([("left", p.edges.contains(.left)), ("right", p.edges.contains(.right)),
-                                            ("top", p.edges.contains(.top)), ("bottom", p.edges.contains(.bottom))])
+            return "edge pan from "
+                + join([
+                    ("left", p.edges.contains(.left)), ("right", p.edges.contains(.right)),
+                    ("top", p.edges.contains(.top)), ("bottom", p.edges.contains(.bottom)),
+                ])
         case .pan, .pinch, .rotation:
             return spec.type.description
         }

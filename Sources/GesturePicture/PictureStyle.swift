@@ -29,8 +29,10 @@ struct PictureStyle {
     /// Fill hues per view, in declaration order (the root is drawn plain).
     static let viewColors = ["#4e79a7", "#59a14f", "#b07aa1", "#edc948", "#76b7b2", "#ff9da7", "#9c755f", "#bab0ac"]
     /// One colour per contact, in order of touch-down (Tableau 10 without grey).
-    static let contactColors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
-                                "#17becf", "#e377c2", "#8c564b", "#bcbd22", "#393b79"]
+    static let contactColors = [
+        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
+        "#17becf", "#e377c2", "#8c564b", "#bcbd22", "#393b79",
+    ]
     static let edgeColor = "#f28e2b"
     static let regionColor = "#7b3294"
     static let deviceColor = "#0571b0"

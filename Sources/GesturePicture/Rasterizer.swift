@@ -1,7 +1,8 @@
+import LinuxSystem
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import LinuxSystem
 
 /// PNG output through `rsvg-convert` (librsvg, Debian's librsvg2-bin), found on PATH when
 /// a PNG is asked for: the picture is SVG first, and librsvg renders SVG text faithfully
@@ -24,11 +25,14 @@ public enum Rasterizer {
     }
 
     /// Renders `svg` into the PNG file `output`, at the SVG's own size.
-    public static func png(svg: String, to output: String,
-                           searchPath: String? = getenv("PATH").map { String(cString: $0) }) throws(Failure) {
+    public static func png(
+        svg: String, to output: String,
+        searchPath: String? = getenv("PATH").map { String(cString: $0) }
+    ) throws(Failure) {
         guard let tool = find(path: searchPath) else {
-            throw Failure(description: "\(output): PNG output needs \(program), which is not on PATH; "
-                + "install it (Debian: apt-get install \(package)) or write an .svg instead")
+            throw Failure(
+                description: "\(output): PNG output needs \(program), which is not on PATH; "
+                    + "install it (Debian: apt-get install \(package)) or write an .svg instead")
         }
         var template = Array("/tmp/gesturectl-render-XXXXXX.svg".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
@@ -52,9 +56,12 @@ public enum Rasterizer {
             guard errno == EINTR else { throw Failure(description: "\(tool): waitpid: \(String(cString: strerror(errno)))") }
         }
         // WIFEXITED and WEXITSTATUS, which Swift does not import (macros).
-        let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
+        let exited = status & 0x7f == 0
+        let code = (status >> 8) & 0xff
         guard exited, code == 0 else {
-            throw Failure(description: "\(tool) could not write \(output) (" + (exited ? "exit status \(code)" : "killed by signal \(status & 0x7f)") + ")")
+            throw Failure(
+                description: "\(tool) could not write \(output) (" + (exited ? "exit status \(code)" : "killed by signal \(status & 0x7f)")
+                    + ")")
         }
     }
 }

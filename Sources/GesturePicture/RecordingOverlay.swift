@@ -57,14 +57,15 @@ public struct RecordingOverlay: Sendable {
         let pipeline = GesturePipeline(configuration: configuration)
         pipeline.engine.traceEnabled = true
         guard let replay = VirtualReplay(recording: recording, pipeline: pipeline),
-              let device = pipeline.devices.first else { return nil }
+            let device = pipeline.devices.first
+        else { return nil }
         let model = configuration.model
         let origin = replay.origin
         let geometry = DeviceGeometry(screen: model.screen, x: recording.info.x, y: recording.info.y, mapping: device.mapping)
         let normalizer = device.normalizer
         var frames = normalizer.counters.frames
         var contacts: [ContactTrace] = []
-        var live: [Int32: Int] = [:] // tracking id -> index in contacts
+        var live: [Int32: Int] = [:]  // tracking id -> index in contacts
         var marks: [Mark] = []
         var records: [TraceRecord] = []
 
@@ -92,12 +93,16 @@ public struct RecordingOverlay: Sendable {
             pipeline.engine.drainTrace(into: &records)
             for event in pipeline.events where event.state != .changed {
                 let reason = records.last(where: { $0.gesture == event.gesture && $0.to == event.state })?.reason
-                marks.append(Mark(t: event.time - origin, gesture: event.gesture, state: event.state,
-                                  x: event.x, y: event.y, reason: reason?.describe(in: model)))
+                marks.append(
+                    Mark(
+                        t: event.time - origin, gesture: event.gesture, state: event.state,
+                        x: event.x, y: event.y, reason: reason?.describe(in: model)))
             }
             for record in records where record.to == .failed {
-                marks.append(Mark(t: record.time - origin, gesture: record.gesture, state: .failed, x: .nan, y: .nan,
-                                  reason: record.reason.describe(in: model)))
+                marks.append(
+                    Mark(
+                        t: record.time - origin, gesture: record.gesture, state: .failed, x: .nan, y: .nan,
+                        reason: record.reason.describe(in: model)))
             }
             records.removeAll(keepingCapacity: true)
             pipeline.events.removeAll(keepingCapacity: true)
@@ -124,7 +129,8 @@ public struct RecordingOverlay: Sendable {
     /// contacts down then); with none down (a timer's failure), where the last contact
     /// that began inside the view lifted; else the view's centre.
     static func centroid(of contacts: [ContactTrace], at t: Microseconds, preferring view: Rect) -> (Double, Double) {
-        var inside: [Point] = [], all: [Point] = []
+        var inside: [Point] = []
+        var all: [Point] = []
         var lastLift: Point?
         for contact in contacts {
             guard let first = contact.points.first, let last = contact.points.last, first.t <= t else { continue }

@@ -13,20 +13,25 @@ public struct SVGDocument {
 
     /// An element without children: `<name a="v" .../>`, or with `text` as its content
     /// (and `title` as a hover text child).
-    public mutating func element(_ name: String, _ attributes: KeyValuePairs<String, SVGValue>,
-                                 text: String? = nil, title: String? = nil) {
+    public mutating func element(
+        _ name: String, _ attributes: KeyValuePairs<String, SVGValue>,
+        text: String? = nil, title: String? = nil
+    ) {
         let open = "<" + name + Self.attributes(attributes)
         if text == nil, title == nil {
             line(open + "/>")
             return
         }
-        line(open + ">" + (title.map { "<title>" + Self.escape($0) + "</title>" } ?? "")
-            + Self.escape(text ?? "") + "</" + name + ">")
+        line(
+            open + ">" + (title.map { "<title>" + Self.escape($0) + "</title>" } ?? "")
+                + Self.escape(text ?? "") + "</" + name + ">")
     }
 
     /// A group around what `content` draws: `<g ...>...</g>`, with an optional hover title.
-    public mutating func group(_ attributes: KeyValuePairs<String, SVGValue>, title: String? = nil,
-                               _ content: (inout SVGDocument) -> Void) {
+    public mutating func group(
+        _ attributes: KeyValuePairs<String, SVGValue>, title: String? = nil,
+        _ content: (inout SVGDocument) -> Void
+    ) {
         line("<g" + Self.attributes(attributes) + ">")
         depth += 1
         if let title { line("<title>" + Self.escape(title) + "</title>") }
@@ -41,7 +46,8 @@ public struct SVGDocument {
     /// The whole file.
     public var text: String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGValue.number(width).text)\" "
+        out +=
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGValue.number(width).text)\" "
             + "height=\"\(SVGValue.number(height).text)\" viewBox=\"0 0 \(SVGValue.number(width).text) \(SVGValue.number(height).text)\">\n"
         for l in body { out += l + "\n" }
         out += "</svg>\n"
@@ -97,7 +103,8 @@ public enum SVGValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, Exp
         guard value.isFinite else { return "0" }
         let hundredths = Int64((value * 100).rounded())
         let sign = hundredths < 0 ? "-" : ""
-        let whole = abs(hundredths) / 100, frac = abs(hundredths) % 100
+        let whole = abs(hundredths) / 100
+        let frac = abs(hundredths) % 100
         if frac == 0 { return sign + String(whole) }
         return sign + String(whole) + "." + (frac % 10 == 0 ? String(frac / 10) : (frac < 10 ? "0" : "") + String(frac))
     }

@@ -19,32 +19,57 @@ struct TracePainter {
         for (index, contact) in recording.contacts.enumerated() {
             let color = PictureStyle.contactColors[index % PictureStyle.contactColors.count]
             guard let first = contact.points.first, let last = contact.points.last else { continue }
-            let title = "contact \(index + 1) (tracking id \(contact.trackingID)): down at \(Picture.seconds(first.t)) s "
+            let title =
+                "contact \(index + 1) (tracking id \(contact.trackingID)): down at \(Picture.seconds(first.t)) s "
                 + "(\(SVGValue.format(first.x)), \(SVGValue.format(first.y))), \(contact.end == .ended ? "lifted" : "cancelled") at "
                 + "\(Picture.seconds(last.t)) s (\(SVGValue.format(last.x)), \(SVGValue.format(last.y)))"
-            doc.group(["class": "contact", "data-index": .n(Double(index + 1)), "data-id": .n(Double(contact.trackingID)),
-                       "data-end": .s(contact.end.description)], title: title) { doc in
+            doc.group(
+                [
+                    "class": "contact", "data-index": .n(Double(index + 1)), "data-id": .n(Double(contact.trackingID)),
+                    "data-end": .s(contact.end.description),
+                ], title: title
+            ) { doc in
                 let points = contact.points.map { "\(SVGValue.format($0.x)),\(SVGValue.format($0.y))" }.joined(separator: " ")
-                doc.element("polyline", ["class": "trace", "points": .s(points), "fill": "none", "stroke": .s(color),
-                                         "stroke-width": .n(width), "stroke-linejoin": "round", "stroke-linecap": "round",
-                                         "stroke-opacity": 0.85])
+                doc.element(
+                    "polyline",
+                    [
+                        "class": "trace", "points": .s(points), "fill": "none", "stroke": .s(color),
+                        "stroke-width": .n(width), "stroke-linejoin": "round", "stroke-linecap": "round",
+                        "stroke-opacity": 0.85,
+                    ])
                 let ticks = tickPath(contact, length: style.font * 0.3)
                 if !ticks.isEmpty {
                     doc.element("path", ["class": "ticks", "d": .s(ticks), "stroke": .s(color), "stroke-width": .n(width * 0.8)])
                 }
                 let r = style.font * (crowded ? 0.2 : 0.3)
-                doc.element("circle", ["class": "down", "cx": .n(first.x), "cy": .n(first.y), "r": .n(r),
-                                       "fill": .s(color), "stroke": "#ffffff", "stroke-width": .n(style.line)])
+                doc.element(
+                    "circle",
+                    [
+                        "class": "down", "cx": .n(first.x), "cy": .n(first.y), "r": .n(r),
+                        "fill": .s(color), "stroke": "#ffffff", "stroke-width": .n(style.line),
+                    ])
                 if contact.end == .ended {
-                    doc.element("circle", ["class": "lift", "cx": .n(last.x), "cy": .n(last.y), "r": .n(r * 1.4),
-                                           "fill": "none", "stroke": .s(color), "stroke-width": .n(width)])
+                    doc.element(
+                        "circle",
+                        [
+                            "class": "lift", "cx": .n(last.x), "cy": .n(last.y), "r": .n(r * 1.4),
+                            "fill": "none", "stroke": .s(color), "stroke-width": .n(width),
+                        ])
                 } else {
-                    doc.element("path", ["class": "lift", "d": .s(cross(last.x, last.y, r * 1.2)), "stroke": .s(color),
-                                         "stroke-width": .n(width)])
+                    doc.element(
+                        "path",
+                        [
+                            "class": "lift", "d": .s(cross(last.x, last.y, r * 1.2)), "stroke": .s(color),
+                            "stroke-width": .n(width),
+                        ])
                 }
                 if numbered {
-                    doc.element("text", ["x": .n(first.x - r * 1.5), "y": .n(first.y - r * 1.5), "font-size": .n(style.small),
-                                         "text-anchor": "end", "fill": .s(color), "font-style": "italic"], text: "#\(index + 1)")
+                    doc.element(
+                        "text",
+                        [
+                            "x": .n(first.x - r * 1.5), "y": .n(first.y - r * 1.5), "font-size": .n(style.small),
+                            "text-anchor": "end", "fill": .s(color), "font-style": "italic",
+                        ], text: "#\(index + 1)")
                 }
             }
         }
@@ -69,13 +94,23 @@ struct TracePainter {
         for group in groups {
             let first = group[0]
             let names = group.map { picture.model.gestures[$0.gesture].name }
-            let title = "\(Picture.seconds(first.t)) s: failed\n" + group.map { mark in
-                "\(picture.model.gestures[mark.gesture].name) (\(picture.model.gestures[mark.gesture].type)): \(mark.reason ?? "?")"
-            }.joined(separator: "\n")
-            doc.group(["class": "mark", "data-gesture": .s(names.joined(separator: " ")), "data-state": "failed",
-                       "data-ms": .n(Double(first.t) / 1000), "data-x": .n(first.x), "data-y": .n(first.y)], title: title) { doc in
-                doc.element("path", ["d": .s(MarkShape.path(.failed, x: first.x, y: first.y, size: style.font * 0.35)),
-                                     "fill": .s(MarkShape.fill(.failed)), "fill-opacity": 0.8, "stroke": "none"])
+            let title =
+                "\(Picture.seconds(first.t)) s: failed\n"
+                + group.map { mark in
+                    "\(picture.model.gestures[mark.gesture].name) (\(picture.model.gestures[mark.gesture].type)): \(mark.reason ?? "?")"
+                }.joined(separator: "\n")
+            doc.group(
+                [
+                    "class": "mark", "data-gesture": .s(names.joined(separator: " ")), "data-state": "failed",
+                    "data-ms": .n(Double(first.t) / 1000), "data-x": .n(first.x), "data-y": .n(first.y),
+                ], title: title
+            ) { doc in
+                doc.element(
+                    "path",
+                    [
+                        "d": .s(MarkShape.path(.failed, x: first.x, y: first.y, size: style.font * 0.35)),
+                        "fill": .s(MarkShape.fill(.failed)), "fill-opacity": 0.8, "stroke": "none",
+                    ])
             }
         }
     }
@@ -89,14 +124,18 @@ struct TracePainter {
         var t = start + Self.tickInterval
         var i = 1
         while i < points.count {
-            let a = points[i - 1], b = points[i]
+            let a = points[i - 1]
+            let b = points[i]
             while t <= b.t {
                 let f = b.t > a.t ? Double(t - a.t) / Double(b.t - a.t) : 1
-                let x = a.x + (b.x - a.x) * f, y = a.y + (b.y - a.y) * f
-                let dx = b.x - a.x, dy = b.y - a.y
+                let x = a.x + (b.x - a.x) * f
+                let y = a.y + (b.y - a.y) * f
+                let dx = b.x - a.x
+                let dy = b.y - a.y
                 let n = (dx * dx + dy * dy).squareRoot()
-                if n > 0 { // across the motion; a contact at rest gets no tick
-                    let nx = -dy / n * length, ny = dx / n * length
+                if n > 0 {  // across the motion; a contact at rest gets no tick
+                    let nx = -dy / n * length
+                    let ny = dx / n * length
                     d += "M\(SVGValue.format(x - nx)) \(SVGValue.format(y - ny))L\(SVGValue.format(x + nx)) \(SVGValue.format(y + ny))"
                 }
                 t += Self.tickInterval
@@ -113,18 +152,31 @@ struct TracePainter {
 
     private func drawMark(_ mark: RecordingOverlay.Mark, number: Int?, into doc: inout SVGDocument) {
         let spec = picture.model.gestures[mark.gesture]
-        let title = "\(Picture.seconds(mark.t)) s: \(spec.name) (\(spec.type)) \(mark.state)"
+        let title =
+            "\(Picture.seconds(mark.t)) s: \(spec.name) (\(spec.type)) \(mark.state)"
             + (mark.reason.map { ": \($0)" } ?? "")
-        doc.group(["class": "mark", "data-gesture": .s(spec.name), "data-state": .s(mark.state.description),
-                   "data-ms": .n(Double(mark.t) / 1000), "data-x": .n(mark.x), "data-y": .n(mark.y)], title: title) { doc in
-            doc.element("path", ["d": .s(MarkShape.path(mark.state, x: mark.x, y: mark.y, size: style.font * 0.55)),
-                                 "fill": .s(MarkShape.fill(mark.state)), "stroke": .s(MarkShape.stroke(mark.state)),
-                                 "stroke-width": .n(style.line * (mark.state == .ended ? 2.5 : 1.2))])
+        doc.group(
+            [
+                "class": "mark", "data-gesture": .s(spec.name), "data-state": .s(mark.state.description),
+                "data-ms": .n(Double(mark.t) / 1000), "data-x": .n(mark.x), "data-y": .n(mark.y),
+            ], title: title
+        ) { doc in
+            doc.element(
+                "path",
+                [
+                    "d": .s(MarkShape.path(mark.state, x: mark.x, y: mark.y, size: style.font * 0.55)),
+                    "fill": .s(MarkShape.fill(mark.state)), "stroke": .s(MarkShape.stroke(mark.state)),
+                    "stroke-width": .n(style.line * (mark.state == .ended ? 2.5 : 1.2)),
+                ])
             if let number {
-                doc.element("text", ["x": .n(mark.x + style.font * 0.7), "y": .n(mark.y + style.font * 0.35),
-                                     "font-size": .n(style.small), "font-weight": "bold", "fill": .s(MarkShape.text(mark.state)),
-                                     "stroke": "#ffffff", "stroke-width": .n(style.line * 3), "paint-order": "stroke"],
-                            text: "\(number)")
+                doc.element(
+                    "text",
+                    [
+                        "x": .n(mark.x + style.font * 0.7), "y": .n(mark.y + style.font * 0.35),
+                        "font-size": .n(style.small), "font-weight": "bold", "fill": .s(MarkShape.text(mark.state)),
+                        "stroke": "#ffffff", "stroke-width": .n(style.line * 3), "paint-order": "stroke",
+                    ],
+                    text: "\(number)")
             }
         }
     }
@@ -144,7 +196,8 @@ enum MarkShape {
         case .ended: return "M\(p(-0.75, -0.75))L\(p(0.75, -0.75))L\(p(0.75, 0.75))L\(p(-0.75, 0.75))Z"
         default:
             // A thick cross as one outline, so it fills like the others.
-            let a = 0.3, b = 1.0
+            let a = 0.3
+            let b = 1.0
             return "M\(p(-b, -b + a))L\(p(-a, 0))L\(p(-b, b - a))L\(p(-b + a, b))L\(p(0, a))L\(p(b - a, b))L\(p(b, b - a))"
                 + "L\(p(a, 0))L\(p(b, -b + a))L\(p(b - a, -b))L\(p(0, -a))L\(p(-b + a, -b))Z"
         }
@@ -154,7 +207,7 @@ enum MarkShape {
         switch state {
         case .began: "#2e7d32"
         case .recognized: "#1565c0"
-        case .ended: "none" // hollow: a began at the same place stays visible inside
+        case .ended: "none"  // hollow: a began at the same place stays visible inside
         case .cancelled: "#ef6c00"
         default: "#d32f2f"
         }

@@ -14,11 +14,28 @@ public struct JSONWriter {
         needsComma = false
     }
 
-    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
-    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
-    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
-    public mutating func newline() { bytes.append(UInt8(ascii: "\n")); needsComma = false }
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+    public mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+        needsComma = false
+    }
 
     /// An object key; the value follows.
     public mutating func key(_ name: String) {
@@ -28,9 +45,21 @@ public struct JSONWriter {
         needsComma = false
     }
 
-    public mutating func string(_ value: String) { separate(); writeQuoted(value); needsComma = true }
-    public mutating func bool(_ value: Bool) { separate(); appendASCII(value ? "true" : "false"); needsComma = true }
-    public mutating func null() { separate(); appendASCII("null"); needsComma = true }
+    public mutating func string(_ value: String) {
+        separate()
+        writeQuoted(value)
+        needsComma = true
+    }
+    public mutating func bool(_ value: Bool) {
+        separate()
+        appendASCII(value ? "true" : "false")
+        needsComma = true
+    }
+    public mutating func null() {
+        separate()
+        appendASCII("null")
+        needsComma = true
+    }
 
     public mutating func int(_ value: Int64) {
         separate()
@@ -67,11 +96,21 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
         for byte in s.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case UInt8(ascii: "\""):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x0A:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "n"))
+            case 0x0D:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "r"))
+            case 0x09:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "t"))
             case 0..<0x20:
                 appendASCII("\\u00")
                 bytes.append(TextNumber.hexDigit(byte >> 4))
@@ -107,8 +146,10 @@ public enum TextNumber {
     /// Appends `value` rounded to `decimals` places (`trimmingZeros`: without the trailing
     /// zeros of the fraction, and without the point when nothing is left of it, `2`, `0.125`);
     /// false (nothing written) when it is not finite or too large for fixed-point text.
-    public static func appendFixed(_ value: Double, decimals: Int, trimmingZeros: Bool = false,
-                                   to bytes: inout [UInt8]) -> Bool {
+    public static func appendFixed(
+        _ value: Double, decimals: Int, trimmingZeros: Bool = false,
+        to bytes: inout [UInt8]
+    ) -> Bool {
         var scale: UInt64 = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * Double(scale)).rounded()

@@ -61,10 +61,10 @@ private struct Document {
     /// libyaml's own message at its position.
     func error(_ error: YamlError) -> EvemuError {
         switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             return self.error(line: mark.line, "not valid YAML: " + (context.map { "\($0.text), " } ?? "") + problem)
-        case let .duplicatedKeysInMapping(duplicates, context):
+        case .duplicatedKeysInMapping(let duplicates, let context):
             return self.error(line: context.mark.line, "duplicated keys \(duplicates.joined(separator: ", ")): \(context.text)")
         default:
             return self.error(line: 0, "not valid YAML: \(error)")
@@ -83,11 +83,13 @@ private struct Document {
         guard case .sequence(let list) = devices, !list.isEmpty else { throw error(devices, "'devices' must be a non-empty list") }
         var parsed: [(info: TouchDeviceInfo, node: Node)] = []
         for node in list { parsed.append((try device(node), node)) }
-        let touch = parsed.first { $0.info.capabilities.hasAbs(InputCodes.absMTPositionX) }
+        let touch =
+            parsed.first { $0.info.capabilities.hasAbs(InputCodes.absMTPositionX) }
             ?? parsed.first { $0.info.capabilities.hasAbs(InputCodes.absX) }
         guard let (info, node) = touch else {
             let key = root.mapping?.first { $0.key.string == "devices" }?.key
-            throw error(key, "none of the \(list.count) recorded devices has absolute positions (ABS_MT_POSITION_X or ABS_X): not a touchscreen")
+            throw error(
+                key, "none of the \(list.count) recorded devices has absolute positions (ABS_MT_POSITION_X or ABS_X): not a touchscreen")
         }
         var events = try self.events(node)
         if let start = events.first?.time {
@@ -116,14 +118,18 @@ private struct Document {
                 var info: AbsInfo?
                 if type == InputCodes.evAbs {
                     guard let axis = absinfo?.first(where: { $0.key.int == Int(code) })?.value else {
-                        throw error(entry, "\(InputCodes.codeName(type: type, code: code)) is listed under 'codes' but has no 'absinfo' entry")
+                        throw error(
+                            entry, "\(InputCodes.codeName(type: type, code: code)) is listed under 'codes' but has no 'absinfo' entry")
                     }
                     let values = try integers(axis, count: 5, what: "'absinfo' [min, max, fuzz, flat, resolution]")
-                    info = AbsInfo(minimum: Int32(clamping: values[0]), maximum: Int32(clamping: values[1]), fuzz: Int32(clamping: values[2]),
-                                   flat: Int32(clamping: values[3]), resolution: Int32(clamping: values[4]))
+                    info = AbsInfo(
+                        minimum: Int32(clamping: values[0]), maximum: Int32(clamping: values[1]), fuzz: Int32(clamping: values[2]),
+                        flat: Int32(clamping: values[3]), resolution: Int32(clamping: values[4]))
                 }
                 // EV_SYN's codes are implied, as in evemu's description.
-                if type == InputCodes.evSyn { capabilities.types.insert(type) } else {
+                if type == InputCodes.evSyn {
+                    capabilities.types.insert(type)
+                } else {
                     capabilities.enable(type: type, code: code, info: info)
                 }
             }
@@ -132,8 +138,9 @@ private struct Document {
             guard case .sequence(let entries) = properties else { throw error(properties, "'properties' must be a list") }
             for entry in entries { capabilities.properties.insert(try code(entry, "an input property")) }
         }
-        return TouchDeviceInfo(name: name, bus: UInt16(id[0]), vendor: UInt16(id[1]), product: UInt16(id[2]),
-                               version: UInt16(id[3]), capabilities: capabilities)
+        return TouchDeviceInfo(
+            name: name, bus: UInt16(id[0]), vendor: UInt16(id[1]), product: UInt16(id[2]),
+            version: UInt16(id[3]), capabilities: capabilities)
     }
 
     /// `events:` of one device: `- evdev: [[sec, usec, type, code, value], ...]` frames
@@ -145,7 +152,9 @@ private struct Document {
         for frame in frames {
             guard frame.mapping != nil else { throw error(frame, "an event entry must be '- evdev: [...]'") }
             guard let evdev = frame["evdev"] else { continue }
-            guard case .sequence(let entries) = evdev else { throw error(evdev, "'evdev' must be a list of [sec, usec, type, code, value]") }
+            guard case .sequence(let entries) = evdev else {
+                throw error(evdev, "'evdev' must be a list of [sec, usec, type, code, value]")
+            }
             for entry in entries {
                 let v = try integers(entry, count: 5, what: "an event [sec, usec, type, code, value]")
                 guard v[0] >= 0, (0..<1_000_000).contains(v[1]) else {

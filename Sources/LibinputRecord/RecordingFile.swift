@@ -9,12 +9,15 @@ public enum RecordingFile {
         let bytes = try WholeFile.read(path, maximumSize: EvemuRecording.maximumSize)
         let yaml = path.hasSuffix(".yml") || path.hasSuffix(".yaml") || LibinputRecord.looksLike(bytes)
         guard yaml else {
-            let desc = try descPath.map { descPath in (String(decoding: try WholeFile.read(descPath, maximumSize: EvemuRecording.maximumSize), as: UTF8.self), descPath) }
+            let desc = try descPath.map { descPath in
+                (String(decoding: try WholeFile.read(descPath, maximumSize: EvemuRecording.maximumSize), as: UTF8.self), descPath)
+            }
             return try EvemuRecording.parse(String(decoding: bytes, as: UTF8.self), path: path, desc: desc)
         }
         if let descPath {
-            throw EvemuError(path: descPath, line: 0,
-                             problem: "--desc is for evemu event files; \(path) is a libinput record, which describes its device itself")
+            throw EvemuError(
+                path: descPath, line: 0,
+                problem: "--desc is for evemu event files; \(path) is a libinput record, which describes its device itself")
         }
         return try LibinputRecord.parse(String(decoding: bytes, as: UTF8.self), path: path)
     }

@@ -41,8 +41,8 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
     /// The hint for devices the user may not read.
     static let permissionHint =
         "add the user to the 'input' group (sudo usermod -aG input $USER, then log in again), "
-            + "or install a udev rule granting access, e.g. "
-            + "SUBSYSTEM==\"input\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", GROUP=\"input\", MODE=\"0660\""
+        + "or install a udev rule granting access, e.g. "
+        + "SUBSYSTEM==\"input\", ENV{ID_INPUT_TOUCHSCREEN}==\"1\", GROUP=\"input\", MODE=\"0660\""
 
     /// An error for `errno` after `operation` on `path`, with the permission hint for
     /// EACCES/EPERM on device nodes.

@@ -15,7 +15,10 @@ public enum UnixSocket {
         var bytes = Array(path.utf8)
         let abstract = bytes.first == UInt8(ascii: "@")
         if abstract { bytes[0] = 0 }
-        guard bytes.count <= maximumPathLength else { throw SystemError("socket address", path, errno: ENAMETOOLONG, hint: "Unix socket paths hold at most \(maximumPathLength) bytes") }
+        guard bytes.count <= maximumPathLength else {
+            throw SystemError(
+                "socket address", path, errno: ENAMETOOLONG, hint: "Unix socket paths hold at most \(maximumPathLength) bytes")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, byte) in bytes.enumerated() { raw[i] = byte }
         }
@@ -28,7 +31,8 @@ public enum UnixSocket {
 
     /// A new non-blocking, close-on-exec socket.
     public static func make(datagram: Bool) throws(SystemError) -> FileDescriptor {
-        let type = (datagram ? Int32(SOCK_DGRAM.rawValue) : Int32(SOCK_STREAM.rawValue)) | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)
+        let type =
+            (datagram ? Int32(SOCK_DGRAM.rawValue) : Int32(SOCK_STREAM.rawValue)) | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue)
         let raw = socket(AF_UNIX, type, 0)
         guard raw >= 0 else { throw SystemError("socket(AF_UNIX)", "Unix socket") }
         return FileDescriptor(raw)

@@ -26,9 +26,10 @@ public enum WholeFile {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             // A regular file never blocks, so nil (EAGAIN) does not happen; it would end the read.
-            let count = try chunk.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemError) in try fd.read(into: buffer, subject: path) }
-            }.get() ?? 0
+            let count =
+                try chunk.withUnsafeMutableBytes { buffer in
+                    Result { () throws(SystemError) in try fd.read(into: buffer, subject: path) }
+                }.get() ?? 0
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
             // Checked as it is read: /proc and sysfs files have no size in `fstat`, and a file

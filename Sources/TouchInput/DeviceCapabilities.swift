@@ -36,8 +36,10 @@ public struct DeviceCapabilities: Equatable, Sendable {
     /// Absolute axis code -> its description; every `EV_ABS` code has one.
     public var absInfo: [UInt16: AbsInfo]
 
-    public init(properties: Set<UInt16> = [], types: Set<UInt16> = [], codes: [UInt16: Set<UInt16>] = [:],
-                absInfo: [UInt16: AbsInfo] = [:]) {
+    public init(
+        properties: Set<UInt16> = [], types: Set<UInt16> = [], codes: [UInt16: Set<UInt16>] = [:],
+        absInfo: [UInt16: AbsInfo] = [:]
+    ) {
         self.properties = properties
         self.types = types.union(codes.keys).union([InputCodes.evSyn])
         self.codes = codes

@@ -21,7 +21,9 @@ public enum DeviceFormatter {
     /// Several lines: node and name, ids, protocol and slots, axes, optional axes, udev.
     public static func text(_ info: TouchDeviceInfo, udev: [String: String] = [:]) -> String {
         var lines = ["\(info.devnode ?? "(recording)")  \"\(info.name)\""]
-        lines.append("  ids: \(busName(info.bus)) \(InputCodes.hex4(info.vendor)):\(InputCodes.hex4(info.product)) version \(InputCodes.hex4(info.version))")
+        lines.append(
+            "  ids: \(busName(info.bus)) \(InputCodes.hex4(info.vendor)):\(InputCodes.hex4(info.product)) version \(InputCodes.hex4(info.version))"
+        )
         var kind = "protocol \(info.multitouchProtocol.rawValue)"
         if info.multitouchProtocol == .b { kind += ", \(info.slotCount) slots" }
         if info.multitouchProtocol == .a { kind += " (converted by libmtdev)" }
@@ -68,19 +70,25 @@ public enum DeviceFormatter {
     /// The matrix libinput (and gestured, unless a `[[device]]` rule sets `calibration`)
     /// applies to the device: udev's `LIBINPUT_CALIBRATION_MATRIX` when it is 6 numbers.
     private enum UdevCalibration {
-        case none, matrix([Double]), invalid(String)
+        case none
+        case matrix([Double])
+        case invalid(String)
 
         init(_ udev: [String: String]) {
-            guard let text = udev["LIBINPUT_CALIBRATION_MATRIX"] else { self = .none; return }
+            guard let text = udev["LIBINPUT_CALIBRATION_MATRIX"] else {
+                self = .none
+                return
+            }
             self = DeviceMapping.calibration(udevProperty: text).map(UdevCalibration.matrix) ?? .invalid(text)
         }
 
         var json: String {
-            let (matrix, source) = switch self {
-            case .none: (DeviceMapping.identity.calibration, "none")
-            case .matrix(let m): (m, "udev")
-            case .invalid: (DeviceMapping.identity.calibration, "invalid")
-            }
+            let (matrix, source) =
+                switch self {
+                case .none: (DeviceMapping.identity.calibration, "none")
+                case .matrix(let m): (m, "udev")
+                case .invalid: (DeviceMapping.identity.calibration, "invalid")
+                }
             return "{\"matrix\":[" + matrix.map { JSONText.fixed($0, decimals: 6) }.joined(separator: ",")
                 + "],\"source\":" + JSONText.string(source) + "}"
         }

@@ -59,8 +59,9 @@ public final class EvdevDevice {
     public func grab() throws(SystemError) {
         let rc = libevdev_grab(handle, LIBEVDEV_GRAB)
         guard rc == 0 else {
-            throw SystemError("EVIOCGRAB", path: path, code: -rc,
-                              hint: -rc == EBUSY ? "another program (another gestured?) has grabbed it" : nil)
+            throw SystemError(
+                "EVIOCGRAB", path: path, code: -rc,
+                hint: -rc == EBUSY ? "another program (another gestured?) has grabbed it" : nil)
         }
     }
 
@@ -80,11 +81,13 @@ public final class EvdevDevice {
             switch rc {
             case Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue), Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue):
                 syncing = rc == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
-                events.append(RawInputEvent(type: event.type, code: event.code, value: event.value,
-                                            time: Int64(event.time.tv_sec) * 1_000_000 + Int64(event.time.tv_usec)))
+                events.append(
+                    RawInputEvent(
+                        type: event.type, code: event.code, value: event.value,
+                        time: Int64(event.time.tv_sec) * 1_000_000 + Int64(event.time.tv_usec)))
             case -EAGAIN:
                 if syncing {
-                    syncing = false // the sync events are done; go on with the normal queue
+                    syncing = false  // the sync events are done; go on with the normal queue
                 } else {
                     return .drained
                 }
@@ -110,17 +113,19 @@ public final class EvdevDevice {
             for code in 0...max where libevdev_has_event_code(handle, UInt32(type), UInt32(code)) != 0 {
                 var axis: AbsInfo?
                 if type == InputCodes.evAbs, let abs = libevdev_get_abs_info(handle, UInt32(code)) {
-                    axis = AbsInfo(value: abs.pointee.value, minimum: abs.pointee.minimum, maximum: abs.pointee.maximum,
-                                   fuzz: abs.pointee.fuzz, flat: abs.pointee.flat, resolution: abs.pointee.resolution)
+                    axis = AbsInfo(
+                        value: abs.pointee.value, minimum: abs.pointee.minimum, maximum: abs.pointee.maximum,
+                        fuzz: abs.pointee.fuzz, flat: abs.pointee.flat, resolution: abs.pointee.resolution)
                 }
                 caps.enable(type: type, code: code, info: axis)
             }
         }
         let name = libevdev_get_name(handle).map { String(cString: $0) } ?? ""
-        return TouchDeviceInfo(name: name, bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),
-                               vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(handle)),
-                               product: UInt16(truncatingIfNeeded: libevdev_get_id_product(handle)),
-                               version: UInt16(truncatingIfNeeded: libevdev_get_id_version(handle)),
-                               capabilities: caps, devnode: devnode)
+        return TouchDeviceInfo(
+            name: name, bus: UInt16(truncatingIfNeeded: libevdev_get_id_bustype(handle)),
+            vendor: UInt16(truncatingIfNeeded: libevdev_get_id_vendor(handle)),
+            product: UInt16(truncatingIfNeeded: libevdev_get_id_product(handle)),
+            version: UInt16(truncatingIfNeeded: libevdev_get_id_version(handle)),
+            capabilities: caps, devnode: devnode)
     }
 }

@@ -38,9 +38,10 @@ struct EvemuParser {
     func validateDevice() throws(EvemuError) {
         for code in capabilities.codes[InputCodes.evAbs, default: []].sorted() where capabilities.absInfo[code] == nil {
             let enabled = axisEnabledAt[code]
-            throw EvemuError(path: path, line: enabled?.line ?? 0,
-                             problem: "\(InputCodes.codeName(type: InputCodes.evAbs, code: code)) is enabled by this B: line but has no A: line",
-                             text: enabled?.text ?? "")
+            throw EvemuError(
+                path: path, line: enabled?.line ?? 0,
+                problem: "\(InputCodes.codeName(type: InputCodes.evAbs, code: code)) is enabled by this B: line but has no A: line",
+                text: enabled?.text ?? "")
         }
     }
 
@@ -125,10 +126,13 @@ struct EvemuParser {
         while let field = fields.next() { numbers.append(try decimal(field, "axis value", usage)) }
         guard numbers.count == 4 || numbers.count == 5 else { throw failure(usage) }
         if code == InputCodes.absMTSlot && Int64(numbers[1]) + 1 > Int64(TouchDeviceInfo.maximumSlots) {
-            throw failure("ABS_MT_SLOT maximum \(numbers[1]) declares \(Int64(numbers[1]) + 1) slots; at most \(TouchDeviceInfo.maximumSlots) are supported (maximum \(TouchDeviceInfo.maximumSlots - 1))")
+            throw failure(
+                "ABS_MT_SLOT maximum \(numbers[1]) declares \(Int64(numbers[1]) + 1) slots; at most \(TouchDeviceInfo.maximumSlots) are supported (maximum \(TouchDeviceInfo.maximumSlots - 1))"
+            )
         }
-        capabilities.absInfo[code] = AbsInfo(minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
-                                             resolution: numbers.count == 5 ? numbers[4] : 0)
+        capabilities.absInfo[code] = AbsInfo(
+            minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
+            resolution: numbers.count == 5 ? numbers[4] : 0)
     }
 
     /// `E: SECONDS.MICROS TYPE CODE VALUE`.
@@ -203,9 +207,10 @@ struct EvemuParser {
     private func timestamp(_ field: ArraySlice<UInt8>?, _ usage: String) throws(EvemuError) -> Int64 {
         guard let field else { throw failure(usage) }
         guard let dot = field.firstIndex(of: UInt8(ascii: ".")),
-              let seconds = Self.unsigned(field[..<dot], radix: 10, limit: UInt64(Int64.max / 1_000_000 - 1)),
-              (1...6).contains(field.count - (dot - field.startIndex) - 1),
-              var micros = Self.unsigned(field[(dot + 1)...], radix: 10, limit: 999_999) else {
+            let seconds = Self.unsigned(field[..<dot], radix: 10, limit: UInt64(Int64.max / 1_000_000 - 1)),
+            (1...6).contains(field.count - (dot - field.startIndex) - 1),
+            var micros = Self.unsigned(field[(dot + 1)...], radix: 10, limit: 999_999)
+        else {
             throw failure("time '\(text(field))' is not SECONDS.MICROS")
         }
         for _ in (field.endIndex - dot - 1)..<6 { micros *= 10 }

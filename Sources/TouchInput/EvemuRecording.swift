@@ -41,13 +41,15 @@ public struct EvemuRecording: Equatable, Sendable {
                 throw EvemuError(path: descPath, line: 0, problem: "no device description (N:, I:, B:, A: lines) in the --desc file")
             }
         } else if !recording.hasDevice {
-            throw EvemuError(path: path, line: 0,
-                             problem: "no device description (N:, I:, B:, A: lines): pass the device's .desc file with --desc FILE")
+            throw EvemuError(
+                path: path, line: 0,
+                problem: "no device description (N:, I:, B:, A: lines): pass the device's .desc file with --desc FILE")
         }
         try device.validateDevice()
         let ids = device.ids ?? (0, 0, 0, 0)
-        let info = TouchDeviceInfo(name: device.name ?? "", bus: ids.bus, vendor: ids.vendor, product: ids.product,
-                                   version: ids.version, capabilities: device.capabilities)
+        let info = TouchDeviceInfo(
+            name: device.name ?? "", bus: ids.bus, vendor: ids.vendor, product: ids.product,
+            version: ids.version, capabilities: device.capabilities)
         var events = recording.events
         if let start = events.first?.time {
             for index in events.indices { events[index].time -= start }
@@ -66,7 +68,8 @@ public struct EvemuRecording: Equatable, Sendable {
         var out = "# EVEMU 1.3\n"
         out += "# Input device name: \"\(info.name)\"\n"
         out += "N: \(info.name)\n"
-        out += "I: \(InputCodes.hex4(info.bus)) \(InputCodes.hex4(info.vendor)) \(InputCodes.hex4(info.product)) \(InputCodes.hex4(info.version))\n"
+        out +=
+            "I: \(InputCodes.hex4(info.bus)) \(InputCodes.hex4(info.vendor)) \(InputCodes.hex4(info.product)) \(InputCodes.hex4(info.version))\n"
         let caps = info.capabilities
         writeMask(caps.properties, bytes: Int(InputCodes.propMax) / 8 + 1, prefix: "P:", into: &out)
         writeMask(caps.types, bytes: Int(InputCodes.evMax) / 8 + 1, prefix: "B: 00", into: &out)
@@ -78,7 +81,8 @@ public struct EvemuRecording: Equatable, Sendable {
             out += "A: \(InputCodes.hex(code)) \(axis.minimum) \(axis.maximum) \(axis.fuzz) \(axis.flat) \(axis.resolution)\n"
         }
         for event in events {
-            out += "E: \(formatMicroseconds(event.time)) \(InputCodes.hex4(event.type)) \(InputCodes.hex4(event.code)) \(padded(event.value))"
+            out +=
+                "E: \(formatMicroseconds(event.time)) \(InputCodes.hex4(event.type)) \(InputCodes.hex4(event.code)) \(padded(event.value))"
             out += "\t# \(InputCodes.typeName(event.type)) / \(InputCodes.codeName(type: event.type, code: event.code))\n"
         }
         return out

@@ -53,7 +53,8 @@ final class MtdevConverter {
         guard mtdev_empty(handle) == 0 else { return nil }
         var raw = input_event()
         mtdev_get_event(handle, &raw)
-        return RawInputEvent(type: raw.type, code: raw.code, value: raw.value,
-                             time: Int64(raw.time.tv_sec) * 1_000_000 + Int64(raw.time.tv_usec))
+        return RawInputEvent(
+            type: raw.type, code: raw.code, value: raw.value,
+            time: Int64(raw.time.tv_sec) * 1_000_000 + Int64(raw.time.tv_usec))
     }
 }

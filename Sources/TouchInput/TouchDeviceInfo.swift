@@ -22,8 +22,10 @@ public struct TouchDeviceInfo: Equatable, Sendable {
     /// `/dev/input/eventN` for a live device; nil for a recording.
     public var devnode: String?
 
-    public init(name: String, bus: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0,
-                capabilities: DeviceCapabilities, devnode: String? = nil) {
+    public init(
+        name: String, bus: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0,
+        capabilities: DeviceCapabilities, devnode: String? = nil
+    ) {
         self.name = name
         self.bus = bus
         self.vendor = vendor

@@ -249,12 +249,13 @@ public final class TouchNormalizer {
     }
 
     private func append(id: Int32, slot: Int, phase: TouchPhase, _ values: ContactValues) {
-        frame.contacts.append(Contact(
-            id: id, slot: Int32(slot), phase: phase, x: values.x, y: values.y,
-            normalizedX: xAxis.normalize(values.x), normalizedY: yAxis.normalize(values.y),
-            pressure: hasPressure ? values.pressure : nil,
-            touchMajor: hasTouchMajor ? values.touchMajor : nil,
-            toolType: values.toolType))
+        frame.contacts.append(
+            Contact(
+                id: id, slot: Int32(slot), phase: phase, x: values.x, y: values.y,
+                normalizedX: xAxis.normalize(values.x), normalizedY: yAxis.normalize(values.y),
+                pressure: hasPressure ? values.pressure : nil,
+                touchMajor: hasTouchMajor ? values.touchMajor : nil,
+                toolType: values.toolType))
     }
 
     private static func toolType(_ value: Int32) -> ToolType {

@@ -25,8 +25,9 @@ public final class TouchscreenDiscovery {
         var entry = udev_enumerate_get_list_entry(enumerate)
         while let current = entry {
             if let syspath = udev_list_entry_get_name(current),
-               let handle = udev_device_new_from_syspath(udev.handle, syspath),
-               let device = UdevDevice(handle).describe() {
+                let handle = udev_device_new_from_syspath(udev.handle, syspath),
+                let device = UdevDevice(handle).describe()
+            {
                 devices.append(device)
             }
             entry = udev_list_entry_get_next(current)

@@ -10,7 +10,8 @@ final class UdevDevice {
     /// The device as the input layer describes it, or nil when it is not an event node.
     func describe() -> DiscoveredDevice? {
         guard let sysname = udev_device_get_sysname(handle).map(String.init(cString:)), sysname.hasPrefix("event"),
-              let devnode = udev_device_get_devnode(handle).map(String.init(cString:)) else { return nil }
+            let devnode = udev_device_get_devnode(handle).map(String.init(cString:))
+        else { return nil }
         var properties: [String: String] = [:]
         var entry = udev_device_get_properties_list_entry(handle)
         while let current = entry {
@@ -36,13 +37,15 @@ final class UdevDevice {
                 capabilities.enable(type: type, code: code, info: type == InputCodes.evAbs ? AbsInfo(minimum: 0, maximum: 0) : nil)
             }
         }
-        let info = TouchDeviceInfo(name: attribute("name")?.trimmingNewline ?? "", bus: id("bustype"), vendor: id("vendor"),
-                                   product: id("product"), version: id("version"), capabilities: capabilities, devnode: devnode)
-        return DiscoveredDevice(devnode: devnode, syspath: udev_device_get_syspath(handle).map(String.init(cString:)) ?? "",
-                                info: info, properties: properties)
+        let info = TouchDeviceInfo(
+            name: attribute("name")?.trimmingNewline ?? "", bus: id("bustype"), vendor: id("vendor"),
+            product: id("product"), version: id("version"), capabilities: capabilities, devnode: devnode)
+        return DiscoveredDevice(
+            devnode: devnode, syspath: udev_device_get_syspath(handle).map(String.init(cString:)) ?? "",
+            info: info, properties: properties)
     }
 }
 
-private extension String {
-    var trimmingNewline: String { last == "\n" ? String(dropLast()) : self }
+extension String {
+    fileprivate var trimmingNewline: String { last == "\n" ? String(dropLast()) : self }
 }

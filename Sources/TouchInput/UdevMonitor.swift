@@ -47,7 +47,8 @@ public final class UdevMonitor {
                 if let described = device.describe() { return .added(described) }
             case "remove":
                 if let sysname = udev_device_get_sysname(raw).map(String.init(cString:)), sysname.hasPrefix("event"),
-                   let devnode = udev_device_get_devnode(raw).map(String.init(cString:)) {
+                    let devnode = udev_device_get_devnode(raw).map(String.init(cString:))
+                {
                     return .removed(devnode: devnode)
                 }
             default:

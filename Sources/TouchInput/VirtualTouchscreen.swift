@@ -58,7 +58,8 @@ public final class VirtualTouchscreen {
             libevdev_enable_event_code(device, UInt32(EV_ABS), UInt32(code), &abs)
         }
         func fuzz(_ code: UInt16) -> Int32 { info.capabilities.absInfo[code]?.fuzz ?? 0 }
-        let x = info.x, y = info.y
+        let x = info.x
+        let y = info.y
         enable(ABS_X, x.minimum, x.maximum, resolution: x.resolution)
         enable(ABS_Y, y.minimum, y.maximum, resolution: y.resolution)
         enable(ABS_MT_SLOT, 0, Int32(slots - 1))

@@ -1,8 +1,9 @@
 import ArgumentParser
+import GestureDaemon
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureDaemon
 
 /// `gesturectl monitor`: the live event stream, readable or as JSON lines.
 struct MonitorCommand: ParsableCommand {
@@ -15,7 +16,9 @@ struct MonitorCommand: ParsableCommand {
     var trace = false
     @Flag(name: .long, help: "Print the stream's JSON lines as they arrive (the schema of replay --json).")
     var json = false
-    @Flag(name: .long, help: "Also print every contact as it goes down, moves and lifts: id, phase, position in screen px and mm, the view it hit.")
+    @Flag(
+        name: .long,
+        help: "Also print every contact as it goes down, moves and lifts: id, phase, position in screen px and mm, the view it hit.")
     var touches = false
 
     func run() throws {

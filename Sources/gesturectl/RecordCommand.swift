@@ -1,10 +1,11 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureCore
 import GestureDaemon
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `gesturectl record`: an evemu recording from a live touchscreen.
 struct RecordCommand: ParsableCommand {
@@ -51,11 +52,13 @@ struct RecordCommand: ParsableCommand {
         printError("recording \(path) \"\(evdev.info.name)\"\(duration.map { " for \($0) s" } ?? ""); Ctrl-C ends it")
         try loop.run()
         let first = events.first?.time ?? 0
-        let recording = EvemuRecording(info: evdev.info, events: events.map {
-            var event = $0
-            event.time -= first
-            return event
-        })
+        let recording = EvemuRecording(
+            info: evdev.info,
+            events: events.map {
+                var event = $0
+                event.time -= first
+                return event
+            })
         if let output {
             try recording.write(to: output)
             printError("\(events.count) events written to \(output)")

@@ -23,7 +23,9 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The config file.")
     var config: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write: a .svg or .png file (default: SVG on standard output).", valueName: "file"))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Where to write: a .svg or .png file (default: SVG on standard output).", valueName: "file")
+    )
     var output: String?
 
     @Option(help: ArgumentHelp("A recording to draw over the config: evemu or libinput record (YAML).", valueName: "file"))

@@ -1,7 +1,4 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureConfig
 import GestureCore
 import GestureDaemon
@@ -9,6 +6,10 @@ import JSONOutput
 import LibinputRecord
 import Logging
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `gesturectl replay`: a recording through the daemon's pipeline in virtual time.
 struct ReplayCommand: ParsableCommand {
@@ -59,29 +60,32 @@ struct ReplayCommand: ParsableCommand {
         }
         if let warning = replay.warning { printError("warning: " + warning) }
         let actions = runActions ? try ActionRunner(configuration: configuration, origin: replay.origin) : nil
-        let printer = EventPrinter(names: GestureNames(model: configuration.model), model: configuration.model,
-                                   origin: replay.origin, json: json)
+        let printer = EventPrinter(
+            names: GestureNames(model: configuration.model), model: configuration.model,
+            origin: replay.origin, json: json)
         let clock = realtime ? PlaybackClock(origin: replay.origin) : nil
         var traceRecords: [TraceRecord] = []
         var touchChanges: [TouchChange] = []
-        replay.run(reach: { time in
-            if let clock { clock.wait(until: time, serving: actions) }
-        }, batch: {
-            if trace {
-                pipeline.engine.drainTrace(into: &traceRecords)
-                traceRecords.forEach(printer.print)
-                traceRecords.removeAll(keepingCapacity: true)
-            }
-            for event in pipeline.events {
-                printer.print(event)
-                actions?.dispatcher.dispatch(event)
-            }
-            pipeline.events.removeAll(keepingCapacity: true)
-            pipeline.engine.drainTouchChanges(into: &touchChanges)
-            touchChanges.forEach(printer.print)
-            touchChanges.removeAll(keepingCapacity: true)
-            actions?.serve()
-        })
+        replay.run(
+            reach: { time in
+                if let clock { clock.wait(until: time, serving: actions) }
+            },
+            batch: {
+                if trace {
+                    pipeline.engine.drainTrace(into: &traceRecords)
+                    traceRecords.forEach(printer.print)
+                    traceRecords.removeAll(keepingCapacity: true)
+                }
+                for event in pipeline.events {
+                    printer.print(event)
+                    actions?.dispatcher.dispatch(event)
+                }
+                pipeline.events.removeAll(keepingCapacity: true)
+                pipeline.engine.drainTouchChanges(into: &touchChanges)
+                touchChanges.forEach(printer.print)
+                touchChanges.removeAll(keepingCapacity: true)
+                actions?.serve()
+            })
         actions?.finish()
     }
 }
@@ -101,9 +105,10 @@ private struct EventPrinter {
 
     func print(_ record: TraceRecord) {
         var writer = JSONWriter()
-        EventJSON.traceLine(time: record.time, origin: origin, view: names.view(record.view), gesture: names.gesture(record.gesture),
-                            from: record.from.description, to: record.to.description,
-                            reason: record.reason.describe(in: model), into: &writer)
+        EventJSON.traceLine(
+            time: record.time, origin: origin, view: names.view(record.view), gesture: names.gesture(record.gesture),
+            from: record.from.description, to: record.to.description,
+            reason: record.reason.describe(in: model), into: &writer)
         emit(writer.bytes)
     }
 
@@ -122,9 +127,10 @@ private struct EventPrinter {
         var t: [UInt8] = []
         _ = TextNumber.appendFixed(Double(change.time - origin) / 1_000_000, decimals: 3, to: &t)
         let view = change.view >= 0 ? names.view(change.view) : "-"
-        Swift.print(String(repeating: " ", count: max(0, 9 - t.count)) + String(decoding: t, as: UTF8.self)
-            + "  app touch \(change.id) \(change.kind)  delay=\(number(Double(change.delay) / 1_000_000, 3)) view=\(view)"
-            + " x=\(number(change.x, 1)) y=\(number(change.y, 1))")
+        Swift.print(
+            String(repeating: " ", count: max(0, 9 - t.count)) + String(decoding: t, as: UTF8.self)
+                + "  app touch \(change.id) \(change.kind)  delay=\(number(Double(change.delay) / 1_000_000, 3)) view=\(view)"
+                + " x=\(number(change.x, 1)) y=\(number(change.y, 1))")
         fflush(nil)
     }
 

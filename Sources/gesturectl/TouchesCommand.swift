@@ -44,7 +44,8 @@ struct TouchesCommand: ParsableCommand {
         }
         if summary {
             let duration = recorded.events.last?.time ?? 0
-            let line = json
+            let line =
+                json
                 ? "{\"events\":\(recorded.events.count),\"frames\":\(normalizer.counters.frames),\"contacts\":\(totals.contacts),"
                     + "\"maxSimultaneous\":\(totals.simultaneous),\"duration\":\(duration)}"
                 : "\(recorded.events.count) events, \(normalizer.counters.frames) frames, \(totals.contacts) contacts, "
@@ -56,8 +57,9 @@ struct TouchesCommand: ParsableCommand {
     /// Says once per kind what the normalizer had to ignore or recover from.
     private func warn(about counters: TouchNormalizer.Counters, after warned: inout TouchNormalizer.Counters, at event: RawInputEvent) {
         if counters.outOfRangeSlots > warned.outOfRangeSlots && warned.outOfRangeSlots == 0 {
-            printError("warning: \(recording): ABS_MT_SLOT \(event.value) at \(event.time) µs is outside the device's "
-                + "slots; its events are ignored (later ones are only counted)")
+            printError(
+                "warning: \(recording): ABS_MT_SLOT \(event.value) at \(event.time) µs is outside the device's "
+                    + "slots; its events are ignored (later ones are only counted)")
         }
         if counters.synDropped > warned.synDropped {
             printError("warning: \(recording): SYN_DROPPED at \(event.time) µs: contacts lost in the gap are cancelled")

@@ -1,10 +1,11 @@
+import GestureConfig
+import GestureDaemon
+import Logging
+
 // gestured: the command line and start-up only; the daemon lives in GestureDaemon.
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureConfig
-import GestureDaemon
-import Logging
 
 /// Writes a line to standard error (the C `stderr` global is not concurrency-safe).
 func printError(_ line: String) {
@@ -23,7 +24,7 @@ enum Gestured {
             request = try DaemonCommandLine.parse(CommandLine.arguments.dropFirst())
         } catch {
             printError("gestured: \(error)\n  (gestured --help lists the options)")
-            exit(64) // EX_USAGE, as swift-argument-parser exits
+            exit(64)  // EX_USAGE, as swift-argument-parser exits
         }
         switch request {
         case .run(let line): exit(run(line))

@@ -5,16 +5,17 @@
 //   events <n> json_mallocs <n> template_mallocs <n> publish_mallocs <n> socket_mallocs <n> control <n> ns_per_line <n>
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
+import GestureConfig
+import GestureCore
+import GestureDaemon
+import JSONOutput
+import Logging
+import MallocInterposerSwift
+import TouchInput
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureConfig
-import GestureCore
-import JSONOutput
-import TouchInput
-import GestureDaemon
-import Logging
-import MallocInterposerSwift
 
 final class Handler: ControlHandler {
     func status() -> JSONValue { .null }
@@ -43,13 +44,15 @@ func now() -> Int64 {
     return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
 }
 
-let names = GestureNames(gestures: ["scroll", "zoom", "turn", "back", "edge", "tap"],
-                         types: [.pan, .pinch, .rotation, .swipe, .edgePan, .tap], views: ["root"])
+let names = GestureNames(
+    gestures: ["scroll", "zoom", "turn", "back", "edge", "tap"],
+    types: [.pan, .pinch, .rotation, .swipe, .edgePan, .tap], views: ["root"])
 let device = DeviceID(1)
 // One event per type, with values on every field they print.
 let events: [GestureEvent] = [
-    GestureEvent(time: 1_234_567, gesture: 0, view: 0, state: .changed, device: device, x: 100.5, y: 200.25, touches: 2,
-                 translationX: -12.5, translationY: 3, velocityX: 812.3, velocityY: -40.1),
+    GestureEvent(
+        time: 1_234_567, gesture: 0, view: 0, state: .changed, device: device, x: 100.5, y: 200.25, touches: 2,
+        translationX: -12.5, translationY: 3, velocityX: 812.3, velocityY: -40.1),
     GestureEvent(time: 2_000_000, gesture: 1, view: 0, state: .changed, device: device, x: 1, y: 2, touches: 2, scale: 1.25, velocity: 0.5),
     GestureEvent(time: 3_000_000, gesture: 2, view: 0, state: .began, device: device, touches: 2, rotation: -0.3, velocity: 1.5),
     GestureEvent(time: 4_000_000, gesture: 3, view: 0, state: .recognized, device: device, touches: 1, direction: .left),
@@ -66,10 +69,11 @@ let started = now()
 for _ in 0..<rounds { for i in 0..<events.count { EventJSON.line(events[i], names: names, origin: 0, into: &writer) } }
 let nsPerLine = (now() - started) / Int64(rounds * events.count)
 
-let template = try CompiledTemplate(MessageTemplate(segments: [
-    .text("gesture="), .field("gesture"), .text(" state="), .field("state"), .text(" x="), .field("x"),
-    .text(" dir="), .field("direction"), .text(" t="), .field("t"), .text("\n"),
-]))
+let template = try CompiledTemplate(
+    MessageTemplate(segments: [
+        .text("gesture="), .field("gesture"), .text(" state="), .field("state"), .text(" x="), .field("x"),
+        .text(" dir="), .field("direction"), .text(" t="), .field("t"), .text("\n"),
+    ]))
 let templateMallocs = mallocs {
     for _ in 0..<rounds { for i in 0..<events.count { template.render(events[i], names: names, origin: 0, into: &writer) } }
 }
@@ -80,8 +84,9 @@ mkdir(directory, 0o700)
 defer { _ = system("rm -rf '\(directory)'") }
 let loop = try EventLoop()
 let handler = Handler()
-let server = try ControlServer(loop: loop, path: directory + "/ctl.sock", subscriberBuffer: 1 << 20, handler: handler,
-                               logger: Logger(label: "probe"))
+let server = try ControlServer(
+    loop: loop, path: directory + "/ctl.sock", subscriberBuffer: 1 << 20, handler: handler,
+    logger: Logger(label: "probe"))
 var clients: [ControlClient] = []
 for _ in 0..<2 {
     let client = try ControlClient(candidates: [server.path])
@@ -112,9 +117,10 @@ let bound = withUnsafePointer(to: &address) {
 if bound != 0 { fail("bind \(receiverPath): \(String(cString: strerror(errno)))") }
 let configuration = Configuration(
     daemon: DaemonSettings(),
-    model: try GestureModel(screen: ScreenSize(width: 100, height: 100),
-                            views: [ViewSpec(name: "root", parent: nil, frame: Rect(x: 0, y: 0, width: 100, height: 100))],
-                            gestures: [GestureSpec(name: "scroll", view: 0, parameters: GestureDefaults.parameters(for: .pan))]),
+    model: try GestureModel(
+        screen: ScreenSize(width: 100, height: 100),
+        views: [ViewSpec(name: "root", parent: nil, frame: Rect(x: 0, y: 0, width: 100, height: 100))],
+        gestures: [GestureSpec(name: "scroll", view: 0, parameters: GestureDefaults.parameters(for: .pan))]),
     devices: [],
     actions: [GestureActions(byState: [.changed: [ActionSpec(kind: .socket(path: receiverPath, message: nil, datagram: true))]])])
 let dispatcher = try Dispatcher(loop: loop, configuration: configuration, origin: 0, logger: Logger(label: "probe"))
@@ -135,5 +141,6 @@ MallocInterposerSwift.unhook()
 let control = MallocInterposerSwift.getStatistics().mallocCount
 precondition(controlArray.count == 64)
 
-print("events \(rounds * events.count) json_mallocs \(jsonMallocs) template_mallocs \(templateMallocs)",
-      "publish_mallocs \(publishMallocs) socket_mallocs \(socketMallocs) control \(control) ns_per_line \(nsPerLine)")
+print(
+    "events \(rounds * events.count) json_mallocs \(jsonMallocs) template_mallocs \(templateMallocs)",
+    "publish_mallocs \(publishMallocs) socket_mallocs \(socketMallocs) control \(control) ns_per_line \(nsPerLine)")

@@ -6,12 +6,13 @@
 // delivery: both again with touch delivery on).
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureCore
 import MallocInterposerSwift
 import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A kiosk-like model: every recognizer type competing for the same contacts.
 func kioskModel() throws -> GestureModel {
@@ -56,7 +57,8 @@ func mixedFrames(startingAt start: Int64) -> [TouchFrame] {
     b.down(40, x: 250, y: 300, at: t)
     b.down(41, x: 350, y: 300, at: t)
     for i in 1...200 {
-        let spread = 50 + Double(i) / 4, lean = Double(i) / 10
+        let spread = 50 + Double(i) / 4
+        let lean = Double(i) / 10
         b.move(40, x: 300 - spread, y: 300 - lean, at: t + Int64(i) * 8000)
         b.move(41, x: 300 + spread, y: 300 + lean, at: t + Int64(i) * 8000)
     }
@@ -110,7 +112,7 @@ let hot = MallocInterposerSwift.getStatistics().mallocCount
 let pannedEvents = events.count
 events.removeAll(keepingCapacity: true)
 
-feed(engine, mixedFrames(startingAt: 30_000_000), into: &events) // warm-up of these paths
+feed(engine, mixedFrames(startingAt: 30_000_000), into: &events)  // warm-up of these paths
 let mixed = mixedFrames(startingAt: 60_000_000)
 events.removeAll(keepingCapacity: true)
 MallocInterposerSwift.initialize()
@@ -128,8 +130,10 @@ _ = delivering.attach(device: panel.device, name: "probe panel", x: panel.x, y: 
 delivering.touchDeliveryEnabled = true
 var changes: [TouchChange] = []
 changes.reserveCapacity(4 * moves)
-func feedDelivering(_ engine: GestureEngine, _ frames: [TouchFrame], events: inout [GestureEvent],
-                    changes: inout [TouchChange]) {
+func feedDelivering(
+    _ engine: GestureEngine, _ frames: [TouchFrame], events: inout [GestureEvent],
+    changes: inout [TouchChange]
+) {
     for i in 0..<frames.count {
         let frame = frames[i]
         if let deadline = engine.nextDeadline, deadline < frame.time { engine.advance(to: deadline, into: &events) }
@@ -141,7 +145,8 @@ func feedDelivering(_ engine: GestureEngine, _ frames: [TouchFrame], events: ino
 feedDelivering(delivering, panFrames(startingAt: 0, moves: 50), events: &events, changes: &changes)
 feedDelivering(delivering, mixedFrames(startingAt: 10_000_000), events: &events, changes: &changes)
 changes.removeAll(keepingCapacity: true)
-let deliveredPan = panFrames(startingAt: 30_000_000, moves: moves), deliveredMix = mixedFrames(startingAt: 50_000_000)
+let deliveredPan = panFrames(startingAt: 30_000_000, moves: moves)
+let deliveredMix = mixedFrames(startingAt: 50_000_000)
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
 feedDelivering(delivering, deliveredPan, events: &events, changes: &changes)
@@ -156,7 +161,8 @@ MallocInterposerSwift.unhook()
 let controlCount = MallocInterposerSwift.getStatistics().mallocCount
 precondition(control.count == 64)
 
-print("frames \(measured.count) events \(pannedEvents) mallocs \(hot) control \(controlCount)",
-      "ns_per_frame \(elapsed / Int64(measured.count))",
-      "mixed_frames \(mixed.count) mixed_events \(mixedEvents) mixed_mallocs \(mixedMallocs)",
-      "delivery_changes \(changes.count) delivery_mallocs \(deliveryMallocs)")
+print(
+    "frames \(measured.count) events \(pannedEvents) mallocs \(hot) control \(controlCount)",
+    "ns_per_frame \(elapsed / Int64(measured.count))",
+    "mixed_frames \(mixed.count) mixed_events \(mixedEvents) mixed_mallocs \(mixedMallocs)",
+    "delivery_changes \(changes.count) delivery_mallocs \(deliveryMallocs)")

@@ -13,8 +13,11 @@ struct RecordedGestureTests {
             m.gesture("tap", .tap)
             m.require("tap", toFail: "double-tap")
         }
-        #expect(r.log == ["double-tap recognized", "double-tap recognized", "double-tap recognized",
-                          "double-tap recognized", "tap recognized"])
+        #expect(
+            r.log == [
+                "double-tap recognized", "double-tap recognized", "double-tap recognized",
+                "double-tap recognized", "tap recognized",
+            ])
         // res 0: distances fall back to 1 pt = 1 px, and attach said so.
         #expect(r.harness.warnings.count == 1)
         let single = try #require(r.harness.events.last)

@@ -14,7 +14,8 @@ struct RecordedPalmTests {
     /// finger: its slot is the current one throughout); returns that frame's time.
     static func palm(at time: Int64, in events: inout [RawInputEvent]) -> Int64 {
         let report = events.firstIndex { $0.time >= time && $0.type == InputCodes.evSyn && $0.code == InputCodes.synReport }!
-        events.insert(RawInputEvent(type: InputCodes.evAbs, code: InputCodes.absMTToolType, value: 2, time: events[report].time), at: report)
+        events.insert(
+            RawInputEvent(type: InputCodes.evAbs, code: InputCodes.absMTToolType, value: 2, time: events[report].time), at: report)
         return events[report + 1].time
     }
 

@@ -16,13 +16,17 @@ struct Replay {
     /// device description of an events-only recording; `edit` may change the recorded
     /// events first (in memory). `delivery`: also decide what the application sees
     /// (`harness.touches`).
-    init(_ file: String, desc: String? = nil, sizeMM: (width: Double, height: Double)? = nil, delivery: Bool = false,
-         edit: (inout [RawInputEvent]) -> Void = { _ in }, _ build: (inout ModelBuilder) -> Void) throws {
+    init(
+        _ file: String, desc: String? = nil, sizeMM: (width: Double, height: Double)? = nil, delivery: Bool = false,
+        edit: (inout [RawInputEvent]) -> Void = { _ in }, _ build: (inout ModelBuilder) -> Void
+    ) throws {
         var recording = try EvemuRecording.read(path: SharedRecordings.path(file), descPath: desc.map(SharedRecordings.path))
         edit(&recording.events)
         info = recording.info
-        var m = ModelBuilder(screen: ScreenSize(width: Double(info.x.maximum - info.x.minimum + 1),
-                                                height: Double(info.y.maximum - info.y.minimum + 1)))
+        var m = ModelBuilder(
+            screen: ScreenSize(
+                width: Double(info.x.maximum - info.x.minimum + 1),
+                height: Double(info.y.maximum - info.y.minimum + 1)))
         build(&m)
         harness = EngineHarness(model: try m.build())
         var mapping = DeviceMapping.identity

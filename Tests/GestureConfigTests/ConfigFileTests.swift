@@ -1,22 +1,27 @@
+import GestureConfig
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureConfig
-import Testing
 
 /// Loading real files: safety rules, unreadable files, and `ConfigCheck`'s exit status.
 @Suite struct ConfigFileTests {
     @Test func safetyRuleOnOwnerAndMode() {
         #expect(ConfigFileSafety.problem(owner: 0, mode: 0o100644, path: "/etc/g.toml") == nil)
         #expect(ConfigFileSafety.problem(owner: 0, mode: 0o100600, path: "/etc/g.toml") == nil)
-        #expect(ConfigFileSafety.problem(owner: 0, mode: 0o100664, path: "/etc/g.toml")
-            == "it is writable by group (mode 0664), and its actions run as root (chmod go-w /etc/g.toml)")
-        #expect(ConfigFileSafety.problem(owner: 0, mode: 0o100646, path: "/etc/g.toml")
-            == "it is writable by others (mode 0646), and its actions run as root (chmod go-w /etc/g.toml)")
-        #expect(ConfigFileSafety.problem(owner: 0, mode: 0o100666, path: "/etc/g.toml")
-            == "it is writable by group and others (mode 0666), and its actions run as root (chmod go-w /etc/g.toml)")
-        #expect(ConfigFileSafety.problem(owner: 1000, mode: 0o100644, path: "/etc/g.toml")
-            == "it is owned by uid 1000, not root, and its actions run as root (chown root /etc/g.toml)")
+        #expect(
+            ConfigFileSafety.problem(owner: 0, mode: 0o100664, path: "/etc/g.toml")
+                == "it is writable by group (mode 0664), and its actions run as root (chmod go-w /etc/g.toml)")
+        #expect(
+            ConfigFileSafety.problem(owner: 0, mode: 0o100646, path: "/etc/g.toml")
+                == "it is writable by others (mode 0646), and its actions run as root (chmod go-w /etc/g.toml)")
+        #expect(
+            ConfigFileSafety.problem(owner: 0, mode: 0o100666, path: "/etc/g.toml")
+                == "it is writable by group and others (mode 0666), and its actions run as root (chmod go-w /etc/g.toml)")
+        #expect(
+            ConfigFileSafety.problem(owner: 1000, mode: 0o100644, path: "/etc/g.toml")
+                == "it is owned by uid 1000, not root, and its actions run as root (chown root /etc/g.toml)")
     }
 
     /// The real stat of a real file, whoever runs the tests.
@@ -78,27 +83,37 @@ import Testing
         let file = TemporaryFile(contents: Fixture.screen + "[gesture.a]\ntype = \"tapp\"\n[gesture.b]\ntype = \"tap\"\nmin_press = 60\n")
         var output: [String] = []
         var errors: [String] = []
-        let status = ConfigCheck.run(path: file.path, enforceSafety: false,
-                                     output: { output.append($0) }, errors: { errors.append($0) })
+        let status = ConfigCheck.run(
+            path: file.path, enforceSafety: false,
+            output: { output.append($0) }, errors: { errors.append($0) })
         #expect(status == 1)
         #expect(output.isEmpty)
-        #expect(errors == [
-            "\(file.path):5:1: error: gesture.a.type: unknown gesture type 'tapp': expected tap, long-press, pan, swipe, pinch, rotation, edge-pan (did you mean 'tap'?)"
-                + "\n\(file.path):8:1: error: gesture.b.min_press: a number needs a unit here: expected a duration such as \"300ms\" or \"0.5s\", found 60",
-            "\(file.path): 2 errors",
-        ])
+        #expect(
+            errors == [
+                "\(file.path):5:1: error: gesture.a.type: unknown gesture type 'tapp': expected tap, long-press, pan, swipe, pinch, rotation, edge-pan (did you mean 'tap'?)"
+                    + "\n\(file.path):8:1: error: gesture.b.min_press: a number needs a unit here: expected a duration such as \"300ms\" or \"0.5s\", found 60",
+                "\(file.path): 2 errors",
+            ])
     }
 
     /// Issue #18 item 14: a byte that is not UTF-8 gets its line:col, as a NUL does.
     @Test func aByteThatIsNotUTF8IsPlacedAtItsLineAndColumn() {
         let file = TemporaryFile(bytes: Array("[screen]\nwidth = 800 # café ".utf8) + [0xE2, 0x82] + Array("\nheight = 6\n".utf8))
-        #expect(throws: ConfigError.syntax(Diagnostic(file: file.path, position: SourcePosition(line: 2, column: 20),
-                                                      keyPath: ConfigKeyPath(), message: "byte 0xE2 is not UTF-8 (TOML files are UTF-8)"))) {
+        #expect(
+            throws: ConfigError.syntax(
+                Diagnostic(
+                    file: file.path, position: SourcePosition(line: 2, column: 20),
+                    keyPath: ConfigKeyPath(), message: "byte 0xE2 is not UTF-8 (TOML files are UTF-8)"))
+        ) {
             try ConfigLoader.load(path: file.path)
         }
         let first = TemporaryFile(bytes: [0xFF] + Array("[screen]\n".utf8))
-        #expect(throws: ConfigError.syntax(Diagnostic(file: first.path, position: SourcePosition(line: 1, column: 1),
-                                                      keyPath: ConfigKeyPath(), message: "byte 0xFF is not UTF-8 (TOML files are UTF-8)"))) {
+        #expect(
+            throws: ConfigError.syntax(
+                Diagnostic(
+                    file: first.path, position: SourcePosition(line: 1, column: 1),
+                    keyPath: ConfigKeyPath(), message: "byte 0xFF is not UTF-8 (TOML files are UTF-8)"))
+        ) {
             try ConfigLoader.load(path: first.path)
         }
     }

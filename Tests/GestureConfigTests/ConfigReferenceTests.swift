@@ -1,8 +1,10 @@
+import Testing
+
+@testable import GestureConfig
+
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import GestureConfig
-import Testing
 
 /// docs/CONFIG.md, which is also the man page gestures.toml(5), names every key the config
 /// reader asks for.
@@ -18,7 +20,7 @@ import Testing
 
     private static var root: String {
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3) // Tests/GestureConfigTests/ConfigReferenceTests.swift
+        parts.removeLast(3)  // Tests/GestureConfigTests/ConfigReferenceTests.swift
         return parts.joined(separator: "/")
     }
 

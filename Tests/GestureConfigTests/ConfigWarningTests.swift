@@ -8,14 +8,16 @@ import Testing
         let file = TemporaryFile(contents: Fixture.screen + body)
         var output: [String] = []
         var errors: [String] = []
-        let status = ConfigCheck.run(path: file.path, enforceSafety: false,
-                                     output: { output.append($0) }, errors: { errors.append($0) })
+        let status = ConfigCheck.run(
+            path: file.path, enforceSafety: false,
+            output: { output.append($0) }, errors: { errors.append($0) })
         #expect(output.last?.contains(": OK, ") == true)
         return (status, errors, file.path)
     }
 
     @Test func aSingleAndADoubleTapOnOneViewWithNoRequirementAreWarnedAbout() {
-        let (status, warnings, path) = check("""
+        let (status, warnings, path) = check(
+            """
             [gesture.single]
             type = "tap"
             [gesture.double]
@@ -24,15 +26,17 @@ import Testing
 
             """)
         #expect(status == 0)
-        #expect(warnings == [
-            "\(path):4:10: warning: gesture.single: 'single' (1 tap) and 'double' (2 taps) tap the same touches and no failure "
-                + "requirement orders them, so a person's 2 taps fire 'single' first, then 'double'. That almost certainly "
-                + "means 'single' unless 'double': add require_to_fail = [\"double\"] to [gesture.single]",
-        ])
+        #expect(
+            warnings == [
+                "\(path):4:10: warning: gesture.single: 'single' (1 tap) and 'double' (2 taps) tap the same touches and no failure "
+                    + "requirement orders them, so a person's 2 taps fire 'single' first, then 'double'. That almost certainly "
+                    + "means 'single' unless 'double': add require_to_fail = [\"double\"] to [gesture.single]"
+            ])
     }
 
     @Test func aParentViewsTapCountsAsTheSameViewChain() {
-        let (_, warnings, _) = check("""
+        let (_, warnings, _) = check(
+            """
             [view.button]
             frame = { width = 100, height = 100 }
             [gesture.double]
@@ -49,14 +53,15 @@ import Testing
 
     @Test(arguments: [
         "require_to_fail = [\"double\"]",
-        "required_to_fail_by = [\"double\"]", // the other way round: the double waits: also ordered
+        "required_to_fail_by = [\"double\"]",  // the other way round: the double waits: also ordered
         "simultaneous_with = [\"double\"]",
         "cannot_prevent = [\"double\"]",
         "enabled = false",
         "touches = 2",
     ])
     func aDeclaredRelationOrADifferentTouchCountSilencesIt(line: String) {
-        let (status, warnings, _) = check("""
+        let (status, warnings, _) = check(
+            """
             [gesture.single]
             type = "tap"
             \(line)
@@ -70,7 +75,8 @@ import Testing
     }
 
     @Test func aChainOfRequirementsOrdersEveryPair() {
-        let (_, warnings, _) = check("""
+        let (_, warnings, _) = check(
+            """
             [gesture.single]
             type = "tap"
             require_to_fail = ["double"]
@@ -87,7 +93,8 @@ import Testing
     }
 
     @Test func aGestureThatReceivesPalmsOnlyCanNeverFire() {
-        let (status, warnings, path) = check("""
+        let (status, warnings, path) = check(
+            """
             [gesture.rest]
             type = "long-press"
             should_receive_touch = { tool_types = ["palm"] }
@@ -97,14 +104,16 @@ import Testing
 
             """)
         #expect(status == 0)
-        #expect(warnings == [
-            "\(path):6:1: warning: gesture.rest.should_receive_touch.tool_types: 'rest' receives palms only, and a palm is a "
-                + "cancelled touch that reaches no gesture: it can never fire (accept \"finger\" or \"pen\")",
-        ])
+        #expect(
+            warnings == [
+                "\(path):6:1: warning: gesture.rest.should_receive_touch.tool_types: 'rest' receives palms only, and a palm is a "
+                    + "cancelled touch that reaches no gesture: it can never fire (accept \"finger\" or \"pen\")"
+            ])
     }
 
     @Test func tapsOnSiblingViewsNeverCompete() {
-        let (_, warnings, _) = check("""
+        let (_, warnings, _) = check(
+            """
             [view.left]
             frame = { width = 100, height = 100 }
             [view.right]

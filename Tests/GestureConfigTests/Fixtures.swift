@@ -9,13 +9,15 @@ enum Fixture {
     /// The repository's `config/gestures.toml`, found from this file's location.
     static let shippedConfigPath: String = {
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3) // Tests/GestureConfigTests/Fixtures.swift
+        parts.removeLast(3)  // Tests/GestureConfigTests/Fixtures.swift
         return parts.joined(separator: "/") + "/config/gestures.toml"
     }()
 
     /// The diagnostics of an invalid file; records a test failure when it is valid.
-    static func diagnostics(_ text: String, file: String = "test.toml",
-                            sourceLocation: SourceLocation = #_sourceLocation) -> [Diagnostic] {
+    static func diagnostics(
+        _ text: String, file: String = "test.toml",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [Diagnostic] {
         do {
             _ = try ConfigLoader.parse(text: text, file: file)
             Issue.record("expected the config to be refused", sourceLocation: sourceLocation)

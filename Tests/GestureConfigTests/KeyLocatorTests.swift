@@ -1,39 +1,43 @@
-@testable import GestureConfig
 import Testing
+
+@testable import GestureConfig
 
 @Suite struct KeyLocatorTests {
     @Test func headersKeysAndDottedKeys() {
-        let locator = KeyLocator(text: """
-            # comment = not a key
-            [gesture.a]
-              type = "tap"
-            on.recognized.command = "x"
-            [ gesture . "b c" ]
-            'lit' = 1
-            """)
+        let locator = KeyLocator(
+            text: """
+                # comment = not a key
+                [gesture.a]
+                  type = "tap"
+                on.recognized.command = "x"
+                [ gesture . "b c" ]
+                'lit' = 1
+                """)
         #expect(locator.position(of: ConfigKeyPath(keys: "gesture", "a")) == SourcePosition(line: 2, column: 10))
         #expect(locator.position(of: ConfigKeyPath(keys: "gesture", "a", "type")) == SourcePosition(line: 3, column: 3))
-        #expect(locator.position(of: ConfigKeyPath(keys: "gesture", "a", "on", "recognized", "command"))
-            == SourcePosition(line: 4, column: 15))
+        #expect(
+            locator.position(of: ConfigKeyPath(keys: "gesture", "a", "on", "recognized", "command"))
+                == SourcePosition(line: 4, column: 15))
         #expect(locator.position(of: ConfigKeyPath(keys: "gesture", "b c")) == SourcePosition(line: 5, column: 13))
         #expect(locator.position(of: ConfigKeyPath(keys: "gesture", "b c", "lit")) == SourcePosition(line: 6, column: 1))
     }
 
     @Test func valuesSpanningLinesAreSkipped() {
-        let locator = KeyLocator(text: #"""
-            a = """
-            b = "not a key"
-            """
-            c = [
-              "d = 1", # e = 2
-              { f = 1 },
-            ]
-            g = '''
-            h = 3'''
-            i = 'x # y'
-            j = "q\"k = 1"
-            l = 1
-            """#)
+        let locator = KeyLocator(
+            text: #"""
+                a = """
+                b = "not a key"
+                """
+                c = [
+                  "d = 1", # e = 2
+                  { f = 1 },
+                ]
+                g = '''
+                h = 3'''
+                i = 'x # y'
+                j = "q\"k = 1"
+                l = 1
+                """#)
         #expect(locator.position(of: ConfigKeyPath(keys: "c")) == SourcePosition(line: 4, column: 1))
         #expect(locator.position(of: ConfigKeyPath(keys: "g")) == SourcePosition(line: 8, column: 1))
         #expect(locator.position(of: ConfigKeyPath(keys: "l")) == SourcePosition(line: 12, column: 1))
@@ -51,8 +55,9 @@ import Testing
     @Test func arraysOfTablesAreIndexed() {
         let locator = KeyLocator(text: "[[device]]\nname = \"a\"\n[[device]]\nname = \"b\"\n[device.output]\nx = 1\n")
         #expect(locator.position(of: ConfigKeyPath([.key("device"), .index(1), .key("name")])) == SourcePosition(line: 4, column: 1))
-        #expect(locator.position(of: ConfigKeyPath([.key("device"), .index(1), .key("output"), .key("x")]))
-            == SourcePosition(line: 6, column: 1))
+        #expect(
+            locator.position(of: ConfigKeyPath([.key("device"), .index(1), .key("output"), .key("x")]))
+                == SourcePosition(line: 6, column: 1))
         #expect(locator.position(of: ConfigKeyPath([.key("device"), .index(0)])) == SourcePosition(line: 1, column: 3))
     }
 

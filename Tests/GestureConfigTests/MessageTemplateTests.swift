@@ -4,8 +4,11 @@ import Testing
 @Suite struct MessageTemplateTests {
     @Test func fieldsAndText() throws {
         let template = try MessageTemplate(parsing: "{gesture} at {x},{y} {{literal}}")
-        #expect(template.segments == [.field("gesture"), .text(" at "), .field("x"), .text(","), .field("y"),
-                                      .text(" {literal}")])
+        #expect(
+            template.segments == [
+                .field("gesture"), .text(" at "), .field("x"), .text(","), .field("y"),
+                .text(" {literal}"),
+            ])
     }
 
     @Test func errors() {

@@ -4,24 +4,25 @@ import Testing
 
 /// Which gestures a reload keeps: decided on definitions read by name, not on indices.
 @Suite struct ModelDiffTests {
-    static let base = Fixture.screen + """
-        [view.map]
-        frame = { x = "50%" }
-        [gesture.tap]
-        type = "tap"
-        require_to_fail = ["double"]
-        [gesture.double]
-        type = "tap"
-        taps = 2
-        [gesture.zoom]
-        type = "pinch"
-        view = "map"
-        [gesture.spin]
-        type = "rotation"
-        view = "map"
-        simultaneous_with = ["zoom"]
+    static let base =
+        Fixture.screen + """
+            [view.map]
+            frame = { x = "50%" }
+            [gesture.tap]
+            type = "tap"
+            require_to_fail = ["double"]
+            [gesture.double]
+            type = "tap"
+            taps = 2
+            [gesture.zoom]
+            type = "pinch"
+            view = "map"
+            [gesture.spin]
+            type = "rotation"
+            view = "map"
+            simultaneous_with = ["zoom"]
 
-        """
+            """
 
     func model(_ text: String) throws -> GestureModel {
         try ConfigLoader.parse(text: text, file: "test.toml").model

@@ -1,6 +1,7 @@
-@testable import GestureConfig
-import Testing
 import TestSupport
+import Testing
+
+@testable import GestureConfig
 
 /// Property: random mutations of a valid file never crash the parser, the locator or the
 /// validator; a refused file always says where, within the file.
@@ -51,8 +52,9 @@ import TestSupport
                 refused += 1
                 #expect(!error.diagnostics.isEmpty, "round \(round): refused without a diagnostic")
                 for diagnostic in error.diagnostics {
-                    #expect((1...lineCount + 1).contains(diagnostic.position.line) && diagnostic.position.column >= 1,
-                            "round \(round): \(diagnostic) is outside the file")
+                    #expect(
+                        (1...lineCount + 1).contains(diagnostic.position.line) && diagnostic.position.column >= 1,
+                        "round \(round): \(diagnostic) is outside the file")
                 }
             }
         }

@@ -12,23 +12,24 @@ import Testing
     /// The screen of `FrameBuilder`'s default geometry (1000 x 600 px, 0.25 mm per px).
     static let head = "[screen]\nwidth = 1000\nheight = 600\n"
 
-    static let original = head + """
-        [view.side]
-        frame = { width = "50%" }
-        [view.map]
-        frame = { x = "50%", width = "50%" }
-        [gesture.drag]
-        type = "pan"
-        view = "map"
-        simultaneous_with = ["zoom"]
-        [gesture.zoom]
-        type = "pinch"
-        view = "map"
-        [gesture.menu]
-        type = "pan"
-        view = "side"
-        max_touches = 1
-        """
+    static let original =
+        head + """
+            [view.side]
+            frame = { width = "50%" }
+            [view.map]
+            frame = { x = "50%", width = "50%" }
+            [gesture.drag]
+            type = "pan"
+            view = "map"
+            simultaneous_with = ["zoom"]
+            [gesture.zoom]
+            type = "pinch"
+            view = "map"
+            [gesture.menu]
+            type = "pan"
+            view = "side"
+            max_touches = 1
+            """
 
     func model(_ text: String) throws -> GestureModel {
         try ConfigLoader.parse(text: text, file: "reload.toml").model

@@ -95,16 +95,25 @@ import Testing
         #expect(configuration.daemon == daemon)
 
         let rule = try #require(configuration.devices.first)
-        #expect(rule.match == DeviceMatch(name: "eGalax*", vendor: 0x0eef, product: 0x72fa, path: "platform-i8042",
-                                          property: EnvironmentEntry(name: "ID_MODEL", value: "touch")))
-        #expect(rule.mapping == DeviceMapping(rotation: 270, flipX: true, flipY: true, calibration: [0, 1, 0, -1, 0, 1],
-                                              output: Rect(x: 500, y: 0, width: 500, height: 500),
-                                              sizeMM: (200.5, 100)))
+        #expect(
+            rule.match
+                == DeviceMatch(
+                    name: "eGalax*", vendor: 0x0eef, product: 0x72fa, path: "platform-i8042",
+                    property: EnvironmentEntry(name: "ID_MODEL", value: "touch")))
+        #expect(
+            rule.mapping
+                == DeviceMapping(
+                    rotation: 270, flipX: true, flipY: true, calibration: [0, 1, 0, -1, 0, 1],
+                    output: Rect(x: 500, y: 0, width: 500, height: 500),
+                    sizeMM: (200.5, 100)))
 
         let model = configuration.model
         #expect(model.views[1] == ViewSpec(name: "panel", parent: 0, frame: Rect(x: 100, y: 50, width: 400, height: 250)))
-        #expect(model.views[2] == ViewSpec(name: "button", parent: 1, frame: Rect(x: 300, y: 60, width: 100, height: 20),
-                                           enabled: false, hidden: true))
+        #expect(
+            model.views[2]
+                == ViewSpec(
+                    name: "button", parent: 1, frame: Rect(x: 300, y: 60, width: 100, height: 20),
+                    enabled: false, hidden: true))
 
         let lp = model.gestures[0]
         var parameters = LongPressParameters()
@@ -112,18 +121,25 @@ import Testing
         parameters.touches = 2
         parameters.minimumPressDuration = 1_500_000
         parameters.allowableMovement = .millimeters(2)
-        #expect(lp == GestureSpec(
-            name: "lp", view: 2, parameters: .longPress(parameters), enabled: false,
-            cannotPrevent: [1], cannotBePreventedBy: [1],
-            shouldBegin: ShouldBegin(touches: 2...Int.max, region: Rect(x: 0, y: 0, width: 500, height: 500),
-                                     devices: ["eGalax*"]),
-            shouldReceiveTouch: ShouldReceiveTouch(toolTypes: [.pen, .finger], hitViews: [2],
-                                                   region: Rect(x: 0, y: 250, width: 1000, height: 500),
-                                                   devices: ["eGalax*"])))
-        #expect(configuration.actions[0].byState == [.began: [
-            ActionSpec(kind: .command("a"), timeout: 1_000_000),
-            ActionSpec(kind: .socket(path: "/run/b.sock", message: nil, datagram: false), cooldown: 2_000_000),
-        ]])
+        #expect(
+            lp
+                == GestureSpec(
+                    name: "lp", view: 2, parameters: .longPress(parameters), enabled: false,
+                    cannotPrevent: [1], cannotBePreventedBy: [1],
+                    shouldBegin: ShouldBegin(
+                        touches: 2...Int.max, region: Rect(x: 0, y: 0, width: 500, height: 500),
+                        devices: ["eGalax*"]),
+                    shouldReceiveTouch: ShouldReceiveTouch(
+                        toolTypes: [.pen, .finger], hitViews: [2],
+                        region: Rect(x: 0, y: 250, width: 1000, height: 500),
+                        devices: ["eGalax*"])))
+        #expect(
+            configuration.actions[0].byState == [
+                .began: [
+                    ActionSpec(kind: .command("a"), timeout: 1_000_000),
+                    ActionSpec(kind: .socket(path: "/run/b.sock", message: nil, datagram: false), cooldown: 2_000_000),
+                ]
+            ])
 
         let edge = model.gestures[1]
         #expect(edge.edgePan.edges == [.left, .top])
@@ -140,66 +156,71 @@ import Testing
     /// Parents come before children in the model whatever the file order; siblings keep
     /// the file's order, so the later one stays on top.
     @Test func viewsAreOrderedParentsFirstSiblingsInFileOrder() throws {
-        let text = Fixture.screen + """
-            [view.child]
-            parent = "late_parent"
-            frame = { x = "50%" }
-            [view.top_sibling_first]
-            frame = { width = 10 }
-            [view.late_parent]
-            frame = { x = 100, width = 200 }
-            [view.top_sibling_second]
-            frame = { width = 20 }
-            """
+        let text =
+            Fixture.screen + """
+                [view.child]
+                parent = "late_parent"
+                frame = { x = "50%" }
+                [view.top_sibling_first]
+                frame = { width = 10 }
+                [view.late_parent]
+                frame = { x = 100, width = 200 }
+                [view.top_sibling_second]
+                frame = { width = 20 }
+                """
         let model = try ConfigLoader.parse(text: text, file: "views.toml").model
         #expect(model.views.map(\.name) == ["screen", "top_sibling_first", "late_parent", "child", "top_sibling_second"])
         #expect(model.views.map(\.parent) == [nil, 0, 0, 2, 0])
-        #expect(model.views[3].frame == Rect(x: 200, y: 0, width: 200, height: 600)) // 100% of the parent, offset by half of it
+        #expect(model.views[3].frame == Rect(x: 200, y: 0, width: 200, height: 600))  // 100% of the parent, offset by half of it
     }
 
     /// `ignore = true` in a device rule: the first rule that matches decides, so a rule
     /// that ignores one panel goes before a catch-all.
     @Test func deviceRulesThatIgnoreATouchscreen() throws {
-        let text = Fixture.screen + """
-            [[device]]
-            name = "Wacom*"
-            ignore = true
-            [[device]]
-            rotation = 90
-            """
+        let text =
+            Fixture.screen + """
+                [[device]]
+                name = "Wacom*"
+                ignore = true
+                [[device]]
+                rotation = 90
+                """
         let configuration = try ConfigLoader.parse(text: text, file: "devices.toml")
         #expect(configuration.devices.map(\.ignore) == [true, false])
         #expect(configuration.rule(name: "Wacom HID 52A2 Finger", vendor: 0x56a, product: 0x52a2, devnode: nil, properties: [:]) == 0)
         #expect(configuration.rule(name: "ILITEK ILITEK-TP", vendor: 0x222a, product: 1, devnode: nil, properties: [:]) == 1)
-        #expect(Fixture.messages(Fixture.screen + "[[device]]\nignore = \"yes\"\n")
+        #expect(
+            Fixture.messages(Fixture.screen + "[[device]]\nignore = \"yes\"\n")
                 == ["test.toml:5:1: error: device[0].ignore: wrong type: expected true or false, found \"yes\""])
     }
 
     @Test func daemonAndActionMistakes() {
-        let text = Fixture.screen + """
-            [daemon]
-            socket = "run/g.sock"
-            socket_mode = 0o1777
-            environment = { GESTURE_X = "1", "1BAD" = "x" }
-            [[device]]
-            vendor = 0x12345
-            rotation = 45
-            calibration = [1, 0, 0]
-            [gesture.t]
-            type = "tap"
-            [gesture.t.on.recognized]
-            command = "true"
-            message = "{x}"
-            """
-        #expect(Fixture.messages(text) == [
-            "test.toml:5:1: error: daemon.socket: not an absolute path: expected an absolute path, found \"run/g.sock\"",
-            "test.toml:6:1: error: daemon.socket_mode: not a permission mode: expected a mode such as 0o660 or \"0660\", found 0o1777",
-            "test.toml:7:1: error: daemon.environment.1BAD: not a valid environment variable name: expected letters, digits and '_', not starting with a digit, found \"1BAD\"",
-            "test.toml:7:1: error: daemon.environment.GESTURE_X: names starting with GESTURE_ are reserved for the event's values",
-            "test.toml:9:1: error: device[0].vendor: not a 16-bit id: expected a 16-bit id such as 0x222a or \"222a\", found 74565",
-            "test.toml:10:1: error: device[0].rotation: not a quarter turn: expected 0, 90, 180 or 270, found 45",
-            "test.toml:11:1: error: device[0].calibration: needs exactly 6 numbers: expected 6 numbers [a, b, c, d, e, f] as libinput's LIBINPUT_CALIBRATION_MATRIX, found an array",
-            "test.toml:16:1: error: gesture.t.on.recognized.message: only socket actions take 'message'",
-        ])
+        let text =
+            Fixture.screen + """
+                [daemon]
+                socket = "run/g.sock"
+                socket_mode = 0o1777
+                environment = { GESTURE_X = "1", "1BAD" = "x" }
+                [[device]]
+                vendor = 0x12345
+                rotation = 45
+                calibration = [1, 0, 0]
+                [gesture.t]
+                type = "tap"
+                [gesture.t.on.recognized]
+                command = "true"
+                message = "{x}"
+                """
+        #expect(
+            Fixture.messages(text) == [
+                "test.toml:5:1: error: daemon.socket: not an absolute path: expected an absolute path, found \"run/g.sock\"",
+                "test.toml:6:1: error: daemon.socket_mode: not a permission mode: expected a mode such as 0o660 or \"0660\", found 0o1777",
+                "test.toml:7:1: error: daemon.environment.1BAD: not a valid environment variable name: expected letters, digits and '_', not starting with a digit, found \"1BAD\"",
+                "test.toml:7:1: error: daemon.environment.GESTURE_X: names starting with GESTURE_ are reserved for the event's values",
+                "test.toml:9:1: error: device[0].vendor: not a 16-bit id: expected a 16-bit id such as 0x222a or \"222a\", found 74565",
+                "test.toml:10:1: error: device[0].rotation: not a quarter turn: expected 0, 90, 180 or 270, found 45",
+                "test.toml:11:1: error: device[0].calibration: needs exactly 6 numbers: expected 6 numbers [a, b, c, d, e, f] as libinput's LIBINPUT_CALIBRATION_MATRIX, found an array",
+                "test.toml:16:1: error: gesture.t.on.recognized.message: only socket actions take 'message'",
+            ])
     }
 }

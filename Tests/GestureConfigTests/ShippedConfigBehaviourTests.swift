@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureConfig
 import GestureCore
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The shipped kiosk's gestures do what its comments say, on a synthetic panel the size of
 /// its screen (FrameBuilder: 0.25 mm per px).
@@ -73,7 +74,7 @@ import Testing
     @Test func aQuickFlickUpOnTheMapIsTheNextFloorNotAPan() throws {
         let h = try run { f in
             f.down(1, x: 1000, y: 800, at: 0)
-            f.drag(1, toX: 1005, toY: 600, from: 0, duration: 150 * Self.ms, steps: 10) // 50 mm in 150 ms
+            f.drag(1, toX: 1005, toY: 600, from: 0, duration: 150 * Self.ms, steps: 10)  // 50 mm in 150 ms
             f.up(1, at: 160 * Self.ms)
         }
         #expect(h.log == ["next_floor recognized"])
@@ -85,8 +86,8 @@ import Testing
             f.down(2, x: 1200, y: 500, at: 0)
             for step in 1...20 {
                 let t = Int64(step) * 20 * Self.ms
-                let angle = Double(step) * 0.02 // radians, clockwise
-                let r = 100 + Double(step) * 5 // spreading
+                let angle = Double(step) * 0.02  // radians, clockwise
+                let r = 100 + Double(step) * 5  // spreading
                 f.move(1, x: 1100 - r * cos(angle), y: 500 - r * sin(angle), at: t)
                 f.move(2, x: 1100 + r * cos(angle), y: 500 + r * sin(angle), at: t)
             }

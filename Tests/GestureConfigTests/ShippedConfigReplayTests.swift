@@ -1,8 +1,9 @@
-@testable import GestureConfig
 import GestureCore
 import TestSupport
 import Testing
 import TouchInput
+
+@testable import GestureConfig
 
 /// The shipped config on real touchscreens (../shared/recordings), through the normalizer
 /// and the engine as the daemon runs them.
@@ -28,7 +29,7 @@ struct ShippedConfigReplayTests {
     @Test func ghostTouchBurstsRecognizeNothing() throws {
         let configuration = try ConfigLoader.load(path: Fixture.shippedConfigPath)
         let harness = try replay(Self.ghostBursts, configuration)
-        #expect(harness.warnings.isEmpty) // res 64/114 per mm: physical units
+        #expect(harness.warnings.isEmpty)  // res 64/114 per mm: physical units
         #expect(harness.events.isEmpty, "\(harness.log)")
         // The gestures did see the ghosts: the wake tap refused them as too short.
         #expect(harness.traceLog.contains { $0.hasPrefix("[wake_corner/wake] possible -> failed (held ") })

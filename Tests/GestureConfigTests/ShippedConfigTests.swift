@@ -1,6 +1,7 @@
-@testable import GestureConfig
 import GestureCore
 import Testing
+
+@testable import GestureConfig
 
 /// The repository's `config/gestures.toml`: what `make run` uses and users copy.
 @Suite struct ShippedConfigTests {
@@ -52,11 +53,14 @@ import Testing
         let wakeAction = configuration.actions[byName("wake")].byState[.recognized]
         #expect(wakeAction == [ActionSpec(kind: .command("/usr/local/libexec/kiosk/wake-display"), cooldown: 1_000_000)])
         let zoomChanged = configuration.actions[byName("map_zoom")].byState[.changed]?.first
-        #expect(zoomChanged?.kind == .socket(path: "/run/kiosk/map.sock",
-                                             message: MessageTemplate(segments: [
-                                                 .text("zoom "), .field("scale"), .text(" "), .field("x"),
-                                                 .text(" "), .field("y"),
-                                             ]), datagram: true))
+        #expect(
+            zoomChanged?.kind
+                == .socket(
+                    path: "/run/kiosk/map.sock",
+                    message: MessageTemplate(segments: [
+                        .text("zoom "), .field("scale"), .text(" "), .field("x"),
+                        .text(" "), .field("y"),
+                    ]), datagram: true))
         #expect(configuration.devices.first?.mapping.sizeMM?.width == 476)
         #expect(configuration.daemon.environment == [EnvironmentEntry(name: "KIOSK_URL", value: "http://localhost:8080/")])
     }
@@ -96,15 +100,18 @@ import Testing
     @Test func checkReportPrintsEveryResolvedParameterWithDefaults() throws {
         var output: [String] = []
         var errors: [String] = []
-        let status = ConfigCheck.run(path: Fixture.shippedConfigPath, enforceSafety: false,
-                                     output: { output.append($0) }, errors: { errors.append($0) })
+        let status = ConfigCheck.run(
+            path: Fixture.shippedConfigPath, enforceSafety: false,
+            output: { output.append($0) }, errors: { errors.append($0) })
         #expect(status == 0)
         #expect(errors.isEmpty)
         let report = output.joined(separator: "\n")
         // Explicit values, and defaults marked as such.
-        #expect(report.contains("  wake: tap on view wake_corner\n    taps = 2\n    touches = 1  # default\n"
-            + "    max_movement = 3mm  # default\n    tap_interval = 350ms  # default\n    tap_distance = 10mm  # default\n"
-            + "    min_press = 60ms\n"))
+        #expect(
+            report.contains(
+                "  wake: tap on view wake_corner\n    taps = 2\n    touches = 1  # default\n"
+                    + "    max_movement = 3mm  # default\n    tap_interval = 350ms  # default\n    tap_distance = 10mm  # default\n"
+                    + "    min_press = 60ms\n"))
         #expect(report.contains("    threshold = 10pt  # default\n"))
         #expect(report.contains("    max_angle = 25deg\n"))
         #expect(report.hasSuffix("OK, 7 gestures"))

@@ -7,61 +7,79 @@ import Testing
 @Suite struct TouchDeliveryConfigTests {
     @Test func defaultsAreUIKits() throws {
         let configuration = try ConfigLoader.parse(text: Fixture.screen + "[view.v]\n[gesture.t]\ntype = \"tap\"\n", file: "t.toml")
-        #expect(configuration.model.gestures[0].delivery == DeliveryOptions(cancelsTouches: true, delaysTouchesBegan: false,
-                                                                             delaysTouchesEnded: true))
+        #expect(
+            configuration.model.gestures[0].delivery
+                == DeliveryOptions(
+                    cancelsTouches: true, delaysTouchesBegan: false,
+                    delaysTouchesEnded: true))
         #expect(configuration.model.views.allSatisfy { $0.passthrough })
     }
 
     @Test func everyKeyIsRead() throws {
-        let text = Fixture.screen + """
-            [view.strip]
-            passthrough = false
-            [gesture.t]
-            type = "long-press"
-            view = "strip"
-            cancels_touches = false
-            delays_touches_began = true
-            delays_touches_ended = false
-            """
+        let text =
+            Fixture.screen + """
+                [view.strip]
+                passthrough = false
+                [gesture.t]
+                type = "long-press"
+                view = "strip"
+                cancels_touches = false
+                delays_touches_began = true
+                delays_touches_ended = false
+                """
         let configuration = try ConfigLoader.parse(text: text, file: "t.toml")
-        #expect(configuration.model.gestures[0].delivery == DeliveryOptions(cancelsTouches: false, delaysTouchesBegan: true,
-                                                                             delaysTouchesEnded: false))
+        #expect(
+            configuration.model.gestures[0].delivery
+                == DeliveryOptions(
+                    cancelsTouches: false, delaysTouchesBegan: true,
+                    delaysTouchesEnded: false))
         #expect(configuration.model.views.map(\.passthrough) == [true, false])
     }
 
     @Test func checkSaysWhatTheApplicationMissesPerView() throws {
-        let text = Fixture.screen + """
-            [view.strip]
-            frame = { x = 0, y = 0, width = "100%", height = 40 }
-            passthrough = false
-            [view.corner]
-            frame = { x = 0, y = 500, width = 100, height = 100 }
-            [gesture.wake]
-            type = "tap"
-            view = "corner"
-            taps = 2
-            tap_interval = "300ms"
-            [gesture.menu]
-            type = "long-press"
-            view = "corner"
-            delays_touches_began = true
-            min_duration = "800ms"
-            """
+        let text =
+            Fixture.screen + """
+                [view.strip]
+                frame = { x = 0, y = 0, width = "100%", height = 40 }
+                passthrough = false
+                [view.corner]
+                frame = { x = 0, y = 500, width = 100, height = 100 }
+                [gesture.wake]
+                type = "tap"
+                view = "corner"
+                taps = 2
+                tap_interval = "300ms"
+                [gesture.menu]
+                type = "long-press"
+                view = "corner"
+                delays_touches_began = true
+                min_duration = "800ms"
+                """
         let report = ConfigReport.text(of: try ConfigLoader.parse(text: text, file: "t.toml"))
-        #expect(report.contains("""
-            touch delivery (what the application under each view misses):
-              screen: passes every touch
-              strip: passthrough = false: touches that begin here never reach the application
-              corner: a new touch is held up to 800ms (menu: until it recognizes or fails); a lift is held up to 300ms (wake: the next tap may come); touches are cancelled when wake, menu recognize
-              applied to no device: no [[device]] rule sets passthrough = true, so applications read the panels themselves (gesturectl replay --delivery shows what they would see)
-            """))
+        #expect(
+            report.contains(
+                """
+                touch delivery (what the application under each view misses):
+                  screen: passes every touch
+                  strip: passthrough = false: touches that begin here never reach the application
+                  corner: a new touch is held up to 800ms (menu: until it recognizes or fails); a lift is held up to 300ms (wake: the next tap may come); touches are cancelled when wake, menu recognize
+                  applied to no device: no [[device]] rule sets passthrough = true, so applications read the panels themselves (gesturectl replay --delivery shows what they would see)
+                """))
     }
 
     @Test func checkSaysHowEachGrabbedDeviceCancels() throws {
-        let text = Fixture.screen + "[[device]]\nname = \"A*\"\npassthrough = true\n[[device]]\nname = \"B*\"\npassthrough = true\ncancel = \"palm\"\n"
+        let text =
+            Fixture.screen
+            + "[[device]]\nname = \"A*\"\npassthrough = true\n[[device]]\nname = \"B*\"\npassthrough = true\ncancel = \"palm\"\n"
         let report = ConfigReport.text(of: try ConfigLoader.parse(text: text, file: "t.toml"))
-        #expect(report.contains("  device[0]: passthrough: grabbed, applications read its virtual clone; cancel = \"release\": a cancelled touch lifts, which an application may take as a click"))
-        #expect(report.contains("  device[1]: passthrough: grabbed, applications read its virtual clone; cancel = \"palm\": a cancelled touch becomes a palm"))
+        #expect(
+            report.contains(
+                "  device[0]: passthrough: grabbed, applications read its virtual clone; cancel = \"release\": a cancelled touch lifts, which an application may take as a click"
+            ))
+        #expect(
+            report.contains(
+                "  device[1]: passthrough: grabbed, applications read its virtual clone; cancel = \"palm\": a cancelled touch becomes a palm"
+            ))
         #expect(!report.contains("applied to no device"))
     }
 }
@@ -83,8 +101,9 @@ import Testing
 
     @Test func unknownCancelMode() {
         let text = Fixture.screen + "[[device]]\ncancel = \"plam\"\n"
-        #expect(Fixture.messages(text) == [
-            "test.toml:5:1: error: device[0].cancel: unknown cancel mode 'plam': expected palm, release (did you mean 'palm'?)",
-        ])
+        #expect(
+            Fixture.messages(text) == [
+                "test.toml:5:1: error: device[0].cancel: unknown cancel mode 'plam': expected palm, release (did you mean 'palm'?)"
+            ])
     }
 }

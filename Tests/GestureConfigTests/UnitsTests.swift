@@ -1,10 +1,14 @@
-@testable import GestureConfig
 import GestureCore
 import Testing
 
+@testable import GestureConfig
+
 @Suite struct UnitsTests {
-    @Test(arguments: [("300ms", 300_000), ("0.5s", 500_000), ("2s", 2_000_000), ("250us", 250), ("1min", 60_000_000),
-                      ("-5ms", -5_000), ("1.5 ms", 1_500)] as [(String, Int64)])
+    @Test(
+        arguments: [
+            ("300ms", 300_000), ("0.5s", 500_000), ("2s", 2_000_000), ("250us", 250), ("1min", 60_000_000),
+            ("-5ms", -5_000), ("1.5 ms", 1_500),
+        ] as [(String, Int64)])
     func durations(text: String, micros: Int64) {
         #expect(Units.duration(text) == micros)
     }
@@ -19,7 +23,7 @@ import Testing
         #expect(Units.length("1.5cm") == .millimeters(15))
         #expect(Units.length("10pt") == .points(10))
         #expect(Units.length("40px") == .pixels(40))
-        #expect(Units.length("25%") == nil) // no parent for a gesture's distances
+        #expect(Units.length("25%") == nil)  // no parent for a gesture's distances
         #expect(Units.length("12") == nil)
     }
 

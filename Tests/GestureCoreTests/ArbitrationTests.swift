@@ -25,23 +25,25 @@ import Testing
 
     /// Several touch sequences one after another.
     func scenario(_ b: inout FrameBuilder) {
-        b.tap(1, x: 100, y: 100, at: 0) // single tap (after the interval)
+        b.tap(1, x: 100, y: 100, at: 0)  // single tap (after the interval)
         b.tap(2, x: 100, y: 100, at: 1000 * ms)
-        b.tap(3, x: 102, y: 100, at: 1200 * ms) // double tap
-        b.down(4, x: 300, y: 300, at: 2000 * ms) // flick: swipe
+        b.tap(3, x: 102, y: 100, at: 1200 * ms)  // double tap
+        b.down(4, x: 300, y: 300, at: 2000 * ms)  // flick: swipe
         b.drag(4, toX: 380, toY: 300, from: 2000 * ms, duration: 80 * ms, steps: 8)
         b.up(4, at: 2090 * ms)
-        b.down(5, x: 300, y: 300, at: 3000 * ms) // slow drag: pan
+        b.down(5, x: 300, y: 300, at: 3000 * ms)  // slow drag: pan
         b.drag(5, toX: 400, toY: 300, from: 3000 * ms, duration: 1000 * ms, steps: 50)
         b.up(5, at: 4010 * ms)
-        b.tap(6, x: 700, y: 400, at: 5000 * ms) // button tap
-        b.tap(7, x: 700, y: 400, at: 6000 * ms, duration: 700 * ms) // long press on the button
+        b.tap(6, x: 700, y: 400, at: 5000 * ms)  // button tap
+        b.tap(7, x: 700, y: 400, at: 6000 * ms, duration: 700 * ms)  // long press on the button
     }
 
     @Test func declarationOrderNeverChangesAnOutcome() throws {
         let names = ["tap", "double-tap", "pan", "swipe", "press", "button-tap"]
-        let orders = [names, names.reversed(), ["pan", "button-tap", "tap", "press", "swipe", "double-tap"],
-                      ["swipe", "press", "double-tap", "button-tap", "pan", "tap"]]
+        let orders = [
+            names, names.reversed(), ["pan", "button-tap", "tap", "press", "swipe", "double-tap"],
+            ["swipe", "press", "double-tap", "button-tap", "pan", "tap"],
+        ]
         var logs: [[String]] = []
         for order in orders {
             let h = run(try busyModel(order)) { scenario(&$0) }
@@ -84,12 +86,12 @@ import Testing
         m.gesture("press", .longPress)
         m.gesture("pan", .pan)
         m.require("press", toFail: "pan")
-        m.simultaneous("press", with: "pan") // exclusivity aside, the requirement alone decides
+        m.simultaneous("press", with: "pan")  // exclusivity aside, the requirement alone decides
         let h = run(try m.build()) { b in
             b.down(1, x: 100, y: 100, at: 0)
-            b.hold(at: 600 * ms) // press wants to begin at 500 ms: pan still possible, so it waits
+            b.hold(at: 600 * ms)  // press wants to begin at 500 ms: pan still possible, so it waits
             b.move(1, x: 104, y: 100, at: 650 * ms)
-            b.move(1, x: 110, y: 100, at: 700 * ms) // pan begins: the press fails
+            b.move(1, x: 110, y: 100, at: 700 * ms)  // pan begins: the press fails
             b.up(1, at: 800 * ms)
         }
         #expect(!h.log.contains { $0.hasPrefix("press") })
@@ -102,8 +104,9 @@ import Testing
         var m = ModelBuilder()
         m.gesture("pan", .pan)
         m.gesture("swipe", .swipe)
-        m.gesture("tap", .tap) // stays exclusive
-        let pan = m.index("pan"), swipe = m.index("swipe")
+        m.gesture("tap", .tap)  // stays exclusive
+        let pan = m.index("pan")
+        let swipe = m.index("swipe")
         var model = try m.build()
         model.gestures[pan].cannotPrevent = [swipe]
         let h = run(try GestureModel(screen: model.screen, views: model.views, gestures: model.gestures)) { b in

@@ -151,7 +151,8 @@ import Testing
         b.down(1, x: 450, y: 300, at: 0)
         b.down(2, x: 550, y: 300, at: 0)
         for step in 1...10 {
-            let angle = 0.05 * Double(step), half = 50 + 1.5 * Double(step)
+            let angle = 0.05 * Double(step)
+            let half = 50 + 1.5 * Double(step)
             let t = Int64(step) * 20 * ms
             b.move(1, x: 500 - half * cosine(angle), y: 300 - half * sine(angle), at: t)
             b.move(2, x: 500 + half * cosine(angle), y: 300 + half * sine(angle), at: t)
@@ -169,7 +170,7 @@ import Testing
         #expect(h.log.contains("rotate began") && h.log.contains("pinch began"))
         #expect(h.log.last == "pinch ended" || h.log.last == "rotate ended")
         let rotation = try #require(h.events(of: "rotate").last(where: { $0.state == .changed }))
-        #expect(rotation.rotation > 0.3) // clockwise on a y-down screen is positive
+        #expect(rotation.rotation > 0.3)  // clockwise on a y-down screen is positive
         let scale = try #require(h.events(of: "pinch").last(where: { $0.state == .changed }))
         #expect(scale.scale > 1)
     }
@@ -242,7 +243,7 @@ import Testing
 
     @Test func fromTheEdgeTheEdgePanWins() throws {
         let h = run(try edgeAndPan()) { b in
-            b.down(1, x: 10, y: 300, at: 0) // 2.5 mm from the left edge
+            b.down(1, x: 10, y: 300, at: 0)  // 2.5 mm from the left edge
             b.drag(1, toX: 200, toY: 300, from: 0, duration: 200 * ms, steps: 10)
             b.up(1, at: 210 * ms)
         }
@@ -253,7 +254,7 @@ import Testing
 
     @Test func awayFromTheEdgeThePanRuns() throws {
         let h = run(try edgeAndPan()) { b in
-            b.down(1, x: 21, y: 300, at: 0) // 5.25 mm from the edge
+            b.down(1, x: 21, y: 300, at: 0)  // 5.25 mm from the edge
             b.drag(1, toX: 200, toY: 300, from: 0, duration: 200 * ms, steps: 10)
             b.up(1, at: 210 * ms)
         }
@@ -267,7 +268,8 @@ func sine(_ x: Double) -> Double { series(x, cos: false) }
 
 /// Taylor series, good to 1e-12 for |x| < 1: the tests need no libm.
 private func series(_ x: Double, cos: Bool) -> Double {
-    var term = cos ? 1.0 : x, sum = term
+    var term = cos ? 1.0 : x
+    var sum = term
     var n = cos ? 0.0 : 1.0
     for _ in 0..<12 {
         term *= -x * x / ((n + 1) * (n + 2))

@@ -6,14 +6,14 @@ import Testing
     @Test func panReportsTranslationSinceBeganAndVelocity() throws {
         let h = run(try single(.pan)) { b in
             b.down(1, x: 100, y: 100, at: 0)
-            b.drag(1, toX: 200, toY: 150, from: 0, duration: 100 * ms, steps: 10) // 1000 px/s right, 500 down
+            b.drag(1, toX: 200, toY: 150, from: 0, duration: 100 * ms, steps: 10)  // 1000 px/s right, 500 down
             b.up(1, at: 100 * ms)
         }
         #expect(h.log.first == "g began")
         #expect(h.log.last == "g ended")
         let began = try #require(h.events.first)
         #expect(began.translationX == 0 && began.translationY == 0)
-        #expect(began.x == 110 && began.y == 105) // 11.18 px = 2.8 mm > 10 pt
+        #expect(began.x == 110 && began.y == 105)  // 11.18 px = 2.8 mm > 10 pt
         // The last move arrives in the frame that lifts the finger: it counts.
         let last = try #require(h.events.last)
         #expect(abs(last.translationX - 90) < 1e-9 && abs(last.translationY - 45) < 1e-9)
@@ -118,7 +118,7 @@ import Testing
         let r = h.events(of: "g")
         #expect(r.first?.state == .began && r.last?.state == .ended)
         let turned = try #require(r.first { $0.time == 200 * ms })
-        #expect(abs(turned.rotation - (0.6 - 0.12)) < 1e-3) // began after 0.12 rad (> 0.1)
+        #expect(abs(turned.rotation - (0.6 - 0.12)) < 1e-3)  // began after 0.12 rad (> 0.1)
         for e in r { #expect(abs(e.rotation) < 0.5) }
     }
 
@@ -198,7 +198,7 @@ import Testing
             for step in 1...40 {
                 let t = Int64(step) * 10 * ms
                 b.move(1, x: 400 - Double(step), y: 300, at: t)
-                if step % 10 == 0 { // churn: same finger, new id
+                if step % 10 == 0 {  // churn: same finger, new id
                     let p = b.position(right)!
                     b.up(right, at: t)
                     right += 10
@@ -253,9 +253,9 @@ import Testing
             b.down(1, x: 100, y: 100, at: 0)
             b.drag(1, toX: 150, toY: 100, from: 0, duration: 50 * ms, steps: 5)
             b.down(2, x: 500, y: 500, at: 60 * ms)
-            b.move(2, x: 520, y: 500, at: 70 * ms) // only the ignored finger moves
+            b.move(2, x: 520, y: 500, at: 70 * ms)  // only the ignored finger moves
             b.drag(1, toX: 200, toY: 100, from: 70 * ms, duration: 50 * ms, steps: 5)
-            b.up(1, at: 130 * ms) // the pan's finger lifts: it ends though finger 2 is down
+            b.up(1, at: 130 * ms)  // the pan's finger lifts: it ends though finger 2 is down
             b.move(2, x: 540, y: 500, at: 140 * ms)
             b.up(2, at: 150 * ms)
         }

@@ -19,7 +19,8 @@ import Testing
                 var m = ModelBuilder()
                 for (name, count) in order { m.gesture(name, .tap) { $0.tap.taps = count } }
                 for (k, side) in edges.enumerated() {
-                    let waiting = taps[k].0, other = taps[k + 1].0
+                    let waiting = taps[k].0
+                    let other = taps[k + 1].0
                     switch side {
                     case .onTheWaitingGesture: m.require(waiting, toFail: other)
                     case .onTheOther: m.require(other, toBeFailedBefore: waiting)
@@ -50,8 +51,10 @@ import Testing
 
     /// The run fired `name` only, held from the lift at `lift` until the tap interval after it
     /// had passed.
-    func expectOnly(_ name: String, heldFromLiftAt lift: Int64, _ h: EngineHarness,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectOnly(
+        _ name: String, heldFromLiftAt lift: Int64, _ h: EngineHarness,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         #expect(h.log == ["\(name) recognized"], "\(h.engine.model.gestures.map(\.name))", sourceLocation: sourceLocation)
         let event = try #require(h.events.first, sourceLocation: sourceLocation)
         #expect(event.delayedFrom == lift, sourceLocation: sourceLocation)

@@ -19,7 +19,9 @@ func run(_ model: GestureModel, _ build: (inout FrameBuilder) -> Void) -> Engine
     let h = harness(model, builder: b)
     h.run(b.frames)
     h.settle()
-    #expect(h.engine.snapshot().engineBugs == 0, "illegal transitions: \(h.traceLog.filter { $0.hasSuffix("(engine bug: illegal transition, refused)") })")
+    #expect(
+        h.engine.snapshot().engineBugs == 0,
+        "illegal transitions: \(h.traceLog.filter { $0.hasSuffix("(engine bug: illegal transition, refused)") })")
     return h
 }
 

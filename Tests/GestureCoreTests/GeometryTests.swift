@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func anImplausibleResolutionFallsBackToSizeThenToPoints() {
-        let tiny = AxisRange(minimum: 0, maximum: 4095, resolution: 1000) // 4 mm: not a screen
+        let tiny = AxisRange(minimum: 0, maximum: 4095, resolution: 1000)  // 4 mm: not a screen
         let sized = DeviceGeometry(screen: screen, x: tiny, y: tiny, mapping: DeviceMapping(sizeMM: (500, 300)))
         #expect(sized.unitSource == .configuredSize)
         #expect(sized.mmPerPixelX == 0.5)
@@ -46,8 +46,10 @@ import Testing
         let model = try single(.tap)
         let engine = GestureEngine(model: model)
         let noResolution = AxisRange(minimum: 0, maximum: 4095)
-        let warning = try #require(engine.attach(device: DeviceID(7), name: "Cheap Panel", x: noResolution, y: noResolution,
-                                                 mapping: .identity))
+        let warning = try #require(
+            engine.attach(
+                device: DeviceID(7), name: "Cheap Panel", x: noResolution, y: noResolution,
+                mapping: .identity))
         #expect(warning.contains("Cheap Panel") && warning.contains("1 pt = 1 px") && warning.contains("size_mm"))
         #expect(engine.attach(device: DeviceID(8), name: "Good Panel", x: x, y: y, mapping: .identity) == nil)
 
@@ -68,7 +70,7 @@ import Testing
         m.gesture("c", .pan)
         m.require("a", toFail: "b")
         m.require("b", toFail: "c")
-        m.require("a", toBeFailedBefore: "c") // c waits on a: a -> b -> c -> a
+        m.require("a", toBeFailedBefore: "c")  // c waits on a: a -> b -> c -> a
         #expect(throws: ModelError.failureCycle(["a", "b", "c", "a"])) { try m.build() }
     }
 }

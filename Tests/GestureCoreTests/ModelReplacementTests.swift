@@ -44,7 +44,7 @@ import Testing
         let h = harness(try model(withSwipe: false), builder: b)
         h.run(b.frames)
         var changed = try model(withSwipe: false)
-        changed.gestures[0].tap.taps = 2 // the tap changes; the pan does not
+        changed.gestures[0].tap.taps = 2  // the tap changes; the pan does not
         h.replace(changed, at: 1000 * ms)
         #expect(!h.log.contains("pan cancelled"))
         var tail = b
@@ -69,7 +69,7 @@ import Testing
     @Test func aPendingGestureWhoseRequirementIsRemovedBegins() throws {
         var b = FrameBuilder()
         b.down(1, x: 100, y: 100, at: 0)
-        b.drag(1, toX: 120, toY: 100, from: 0, duration: 100 * ms, steps: 5) // slow: the pan waits for the swipe
+        b.drag(1, toX: 120, toY: 100, from: 0, duration: 100 * ms, steps: 5)  // slow: the pan waits for the swipe
         let h = harness(try declaredBySwipe(withSwipe: true), builder: b)
         h.run(b.frames)
         #expect(h.log.isEmpty)
@@ -88,7 +88,7 @@ import Testing
         let h = harness(try model(), builder: b)
         h.run(b.frames)
         #expect(h.engine.snapshot().gestures[1].pendingSince != nil)
-        h.replace(try model(withSwipe: false), at: 150 * ms) // the pan's requireToFail changed
+        h.replace(try model(withSwipe: false), at: 150 * ms)  // the pan's requireToFail changed
         #expect(h.log.isEmpty)
         #expect(h.engine.snapshot().gestures.allSatisfy { $0.pendingSince == nil })
         #expect(h.traceLog.contains("[root/pan] pending -> failed (configuration replaced)"))
@@ -102,7 +102,7 @@ import Testing
         var large = ModelBuilder(screen: ScreenSize(width: 2000, height: 1200))
         large.gesture("tap", .tap)
         var b = FrameBuilder()
-        b.tap(1, x: 500, y: 300, at: 0) // the panel's middle
+        b.tap(1, x: 500, y: 300, at: 0)  // the panel's middle
         let h = harness(try small.build(), builder: b)
         h.run(b.frames)
         #expect(h.events.last.map { [$0.x, $0.y] } == [250, 150])

@@ -13,10 +13,12 @@ import Testing
     }
 
     @Test func aContactThatBeginsAsAPalmBeginsNoGesture() throws {
-        let h = run(try model { m in
-            m.gesture("pan", .pan, on: "left")
-            m.gesture("tap", .tap, on: "left")
-        }) { b in
+        let h = run(
+            try model { m in
+                m.gesture("pan", .pan, on: "left")
+                m.gesture("tap", .tap, on: "left")
+            }
+        ) { b in
             b.down(1, x: 100, y: 100, at: 0, tool: .palm)
             b.drag(1, toX: 300, toY: 100, from: 0, duration: 300 * ms, steps: 10)
             b.up(1, at: 310 * ms)
@@ -52,10 +54,12 @@ import Testing
     }
 
     @Test func aTapWhoseTouchBecomesAPalmFailsAndTheRestOfTheFrameGoesOn() throws {
-        let h = run(try model { m in
-            m.gesture("left-tap", .tap, on: "left")
-            m.gesture("right-tap", .tap, on: "right")
-        }) { b in
+        let h = run(
+            try model { m in
+                m.gesture("left-tap", .tap, on: "left")
+                m.gesture("right-tap", .tap, on: "right")
+            }
+        ) { b in
             b.down(1, x: 100, y: 100, at: 0)
             b.down(2, x: 700, y: 100, at: 10 * ms)
             // In one frame: the left touch becomes a palm, the right one lifts.
@@ -70,11 +74,13 @@ import Testing
 
     @Test func aHeldGestureWhoseTouchBecomesAPalmFailsAndReleasesNobody() throws {
         // The pan waits on a long press that tolerates 20 mm; the palm cancels both.
-        let h = run(try model { m in
-            m.gesture("pan", .pan, on: "left")
-            m.gesture("press", .longPress, on: "left") { $0.longPress.allowableMovement = .millimeters(20) }
-            m.require("pan", toFail: "press")
-        }) { b in
+        let h = run(
+            try model { m in
+                m.gesture("pan", .pan, on: "left")
+                m.gesture("press", .longPress, on: "left") { $0.longPress.allowableMovement = .millimeters(20) }
+                m.require("pan", toFail: "press")
+            }
+        ) { b in
             b.down(1, x: 100, y: 100, at: 0)
             b.drag(1, toX: 140, toY: 100, from: 0, duration: 100 * ms, steps: 5)
             b.tool(1, .palm, at: 120 * ms)

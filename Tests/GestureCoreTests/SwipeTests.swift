@@ -50,7 +50,7 @@ import Testing
         #expect(h.log.isEmpty)
         // 35 deg in 0.1 px device units, judged on the completed stroke at the lift.
         #expect(h.traceLog.contains("[root/g] possible -> failed (off axis by 35.02 deg > 30 deg)"))
-        let within = try swipe(to: 80 * 0.906, 80 * 0.423, in: 100 * ms) // 25 degrees
+        let within = try swipe(to: 80 * 0.906, 80 * 0.423, in: 100 * ms)  // 25 degrees
         #expect(within.log == ["g recognized"])
     }
 
@@ -116,7 +116,7 @@ import Testing
     /// A drag at 40 mm/s, 45 deg off both axes: slower than twice min_speed, so it must keep
     /// within max_angle, and fails as soon as it leaves the 2 mm jitter allowance (50 ms).
     @Test func aSlowDiagonalDragFailsAsSoonAsItMoves() throws {
-        let failed = try slowDrag(toX: 600, y: 400, in: 880 * ms) // 35 mm
+        let failed = try slowDrag(toX: 600, y: 400, in: 880 * ms)  // 35 mm
         #expect(failed.time <= 60 * ms)
         #expect(failed.reason.hasPrefix("off axis by 45"))
     }
@@ -134,7 +134,7 @@ import Testing
     @Test func aRestThenAFlickIsASwipe() throws {
         let h = run(try single(.swipe)) { b in
             b.down(1, x: 500, y: 300, at: 0)
-            b.drag(1, toX: 740, toY: 300, from: 200 * ms, duration: 100 * ms, steps: 10) // 60 mm
+            b.drag(1, toX: 740, toY: 300, from: 200 * ms, duration: 100 * ms, steps: 10)  // 60 mm
             b.up(1, at: 310 * ms)
         }
         #expect(h.log == ["g recognized"])
@@ -150,10 +150,10 @@ import Testing
                 b.up(1, at: 70 * ms)
             }
         }
-        let h = flick(px: 48) // 12 mm
+        let h = flick(px: 48)  // 12 mm
         #expect(h.log == ["g recognized"])
         #expect(h.events.first?.time == 70 * ms)
-        #expect(flick(px: 36).log.isEmpty) // 9 mm
+        #expect(flick(px: 36).log.isEmpty)  // 9 mm
     }
 
     /// `jitter` is how far a stroke may come back along its direction.

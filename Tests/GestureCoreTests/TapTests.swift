@@ -58,7 +58,7 @@ import Testing
         let model = try single(.tap) { $0.tap.taps = 2 }
         let far = run(model) { b in
             b.tap(1, x: 100, y: 100, at: 0)
-            b.tap(2, x: 141, y: 100, at: 200 * ms) // 10.25 mm away
+            b.tap(2, x: 141, y: 100, at: 200 * ms)  // 10.25 mm away
         }
         #expect(far.log.isEmpty)
         #expect(far.traceLog.contains("[root/g] possible -> failed (next tap 10.25 mm > 10 mm away)"))
@@ -88,7 +88,7 @@ import Testing
         m.view("button", frame: Rect(x: 0, y: 0, width: 200, height: 200))
         m.gesture("tap", .tap, on: "button")
         let h = run(try m.build()) { b in
-            b.down(9, x: 800, y: 500, at: 0) // resting palm on the root
+            b.down(9, x: 800, y: 500, at: 0)  // resting palm on the root
             b.tap(1, x: 100, y: 100, at: 100 * ms)
             b.tap(2, x: 100, y: 100, at: 400 * ms)
         }

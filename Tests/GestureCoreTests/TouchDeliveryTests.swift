@@ -1,6 +1,7 @@
-@testable import GestureCore
 import TestSupport
 import Testing
+
+@testable import GestureCore
 
 /// Every rule of `TouchDelivery` over synthetic frames: what the application underneath
 /// sees of each contact (`touchLog`: "id kind", "+N ms" when held back).
@@ -30,7 +31,7 @@ import Testing
         let h = deliver(try button()) { b in
             b.down(1, x: 100, y: 100, at: 0)
             b.move(1, x: 110, y: 100, at: 10 * ms)
-            b.hold(at: 20 * ms) // stationary: nothing to tell
+            b.hold(at: 20 * ms)  // stationary: nothing to tell
             b.up(1, at: 30 * ms)
         }
         #expect(h.touchLog == ["1 began", "1 moved", "1 ended"])
@@ -231,7 +232,7 @@ import Testing
         let strip = try button(passthrough: false)
         let h = deliver(strip) { b in
             b.down(1, x: 500, y: 300, at: 0)
-            b.move(1, x: 100, y: 100, at: 50 * ms) // leaving the view changes nothing: hit-tested once
+            b.move(1, x: 100, y: 100, at: 50 * ms)  // leaving the view changes nothing: hit-tested once
             b.up(1, at: 100 * ms)
             b.tap(2, x: 100, y: 100, at: 200 * ms)
         }
@@ -301,8 +302,10 @@ import Testing
         #expect(DeliveryRule.arrive(blocked: false, Claim(holdBegan: true, discardBegan: true)) == Step(next: .held))
     }
 
-    func step(_ state: AppTouchState, lifted: Bool = false, liftCancelled: Bool = false, moved: Bool = false,
-              heldLift: Bool = false, _ claim: Claim = Claim()) -> Step {
+    func step(
+        _ state: AppTouchState, lifted: Bool = false, liftCancelled: Bool = false, moved: Bool = false,
+        heldLift: Bool = false, _ claim: Claim = Claim()
+    ) -> Step {
         DeliveryRule.step(state, lifted: lifted, liftCancelled: liftCancelled, moved: moved, heldLift: heldLift, claim)
     }
 
@@ -351,8 +354,9 @@ import Testing
         var c = ContactClaims()
         c.add(0b01, options: DeliveryOptions(), undecided: true, recognized: false)
         #expect(c.of(0) == Claim(holdEnded: true))
-        c.add(0b10, options: DeliveryOptions(cancelsTouches: true, delaysTouchesBegan: true, delaysTouchesEnded: true),
-              undecided: false, recognized: true)
+        c.add(
+            0b10, options: DeliveryOptions(cancelsTouches: true, delaysTouchesBegan: true, delaysTouchesEnded: true),
+            undecided: false, recognized: true)
         #expect(c.of(1) == Claim(cancel: true, discardBegan: true, cancelEnded: true))
         // A failed gesture claims nothing.
         c.add(0b100, options: DeliveryOptions(delaysTouchesBegan: true), undecided: false, recognized: false)

@@ -8,7 +8,7 @@ import Testing
         var model = ModelBuilder()
         model.view("panel", frame: Rect(x: 100, y: 100, width: 300, height: 200))
         let engine = GestureEngine(model: try model.build())
-        var frames = FrameBuilder() // 1 px = 0.25 mm
+        var frames = FrameBuilder()  // 1 px = 0.25 mm
         _ = engine.attach(device: frames.device, name: "panel", x: frames.x, y: frames.y, mapping: .identity)
         frames.down(1, x: 150, y: 120, at: 0)
         frames.down(2, x: 800, y: 500, at: 10_000)
@@ -24,9 +24,10 @@ import Testing
             engine.forEachTouch { touches.append($0) }
             reports.append(touches)
         }
-        #expect(reports.map { $0.map { "\($0.id) \($0.phase)" } } == [
-            ["1 began"], ["2 began"], ["1 moved"], ["1 ended", "2 cancelled"],
-        ], "a stationary contact is not reported")
+        #expect(
+            reports.map { $0.map { "\($0.id) \($0.phase)" } } == [
+                ["1 began"], ["2 began"], ["1 moved"], ["1 ended", "2 cancelled"],
+            ], "a stationary contact is not reported")
         let moved = try #require(reports[2].first)
         #expect(moved.time == 20_000 && moved.device == frames.device)
         #expect(abs(moved.x - 160) < 0.01 && abs(moved.y - 130) < 0.01)

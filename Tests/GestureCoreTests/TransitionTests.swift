@@ -1,5 +1,6 @@
-@testable import GestureCore
 import Testing
+
+@testable import GestureCore
 
 /// The one table of legal phase changes (`GestureRuntime.Phase.allows`).
 @Suite struct TransitionTests {
@@ -13,13 +14,14 @@ import Testing
                 for state in GestureState.allCases where from.allows(to, as: state) { legal.append("\(from) -> \(to) \(state)") }
             }
         }
-        #expect(legal.sorted() == [
-            "active -> finished cancelled", "active -> finished ended",
-            "finished -> possible possible",
-            "pending -> active began", "pending -> finished failed", "pending -> finished recognized",
-            "possible -> active began", "possible -> finished failed", "possible -> finished recognized",
-            "possible -> pending pending",
-        ])
+        #expect(
+            legal.sorted() == [
+                "active -> finished cancelled", "active -> finished ended",
+                "finished -> possible possible",
+                "pending -> active began", "pending -> finished failed", "pending -> finished recognized",
+                "possible -> active began", "possible -> finished failed", "possible -> finished recognized",
+                "possible -> pending pending",
+            ])
     }
 
     @Test func anIllegalTransitionReadsAsAnEngineBug() {

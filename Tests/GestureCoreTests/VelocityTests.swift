@@ -89,7 +89,7 @@ import Testing
             var t: Int64 = 0
             for step in 1...40 {
                 t += step.isMultiple(of: 2) ? 4 * ms : 12 * ms
-                let a = 0.008 * Double(step) // 1 rad/s on average
+                let a = 0.008 * Double(step)  // 1 rad/s on average
                 b.move(2, x: 400 + 200 * cosine(a), y: 300 + 200 * sine(a), at: t)
             }
             b.up(1, at: t)

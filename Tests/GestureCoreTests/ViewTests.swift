@@ -39,8 +39,9 @@ import Testing
         for flags in [(enabled: false, hidden: false), (enabled: true, hidden: true)] {
             var m = ModelBuilder()
             m.view("panel", frame: Rect(x: 0, y: 0, width: 500, height: 600))
-            m.view("button", parent: "panel", frame: Rect(x: 50, y: 50, width: 100, height: 100),
-                   enabled: flags.enabled, hidden: flags.hidden)
+            m.view(
+                "button", parent: "panel", frame: Rect(x: 50, y: 50, width: 100, height: 100),
+                enabled: flags.enabled, hidden: flags.hidden)
             m.gesture("button-tap", .tap, on: "button")
             m.gesture("panel-tap", .tap, on: "panel")
             let h = run(try m.build()) { $0.tap(1, x: 100, y: 100, at: 0) }
@@ -99,7 +100,7 @@ import Testing
             #expect(abs(b.translationX - a.translationX) <= 10.01, "translation jumped at \(b.time)")
         }
         let final = try #require(pan.last)
-        #expect(abs(final.translationX - (300 - 100 - 6.25 - 3.75)) < 10) // since began (after 10 pt)
+        #expect(abs(final.translationX - (300 - 100 - 6.25 - 3.75)) < 10)  // since began (after 10 pt)
     }
 
     @Test func shouldReceiveTouchFiltersByToolAndRegion() throws {

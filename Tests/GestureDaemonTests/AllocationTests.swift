@@ -7,8 +7,9 @@ import Testing
     /// may allocate (the control allocation proves the interposer is loaded).
     @Test func perEventPathAllocatesNothing() throws {
         let dir = ChildProcess.buildDirectory
-        let result = try ChildProcess.run(dir + "/DaemonAllocationProbe",
-                                          environment: ["LD_PRELOAD": dir + "/libMallocInterposerSwift.so"])
+        let result = try ChildProcess.run(
+            dir + "/DaemonAllocationProbe",
+            environment: ["LD_PRELOAD": dir + "/libMallocInterposerSwift.so"])
         #expect(result.status == 0, "probe output: \(result.output)")
         let words = result.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
         var values: [String: Int] = [:]

@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureCore
 import LinuxSystem
 import Logging
 import Testing
 import TouchInput
+
 @testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A handler with fixed content, so the tests see exactly what the server did with it.
 private final class FixedHandler: ControlHandler {
@@ -72,9 +74,14 @@ private final class TestClient {
         #expect(stat(server.path, &info) == 0 && info.st_mode & 0o777 == 0o660)
 
         let client = try TestClient(server.path)
-        client.send(#"{"cmd":"status"}"# + "\n" + #"{"cmd": "reload"}"# + "\n" + #"{"cmd":"replay-start"}"# + "\n"
-                    + #"{"cmd":"devices"}"# + "\n")
-        #expect(try serve(loop) { client.pump(); return client.lines.count == 4 })
+        client.send(
+            #"{"cmd":"status"}"# + "\n" + #"{"cmd": "reload"}"# + "\n" + #"{"cmd":"replay-start"}"# + "\n"
+                + #"{"cmd":"devices"}"# + "\n")
+        #expect(
+            try serve(loop) {
+                client.pump()
+                return client.lines.count == 4
+            })
         #expect(try client.json(0) == .object([("ok", .object([("version", .string("test"))]))]))
         #expect(try client.json(1)["error"]?["message"] == .string("line 3: bad"))
         #expect(try client.json(2)["ok"] == .bool(true))
@@ -90,8 +97,13 @@ private final class TestClient {
         let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
 
         let client = try TestClient(server.path)
-        client.send("not json\n[1,2]\n{\"cmd\":\"fly\"}\n{\"cmd\":\"status\"\n" + String(repeating: "[", count: 100) + "\n\u{1}\u{2}\u{ff}\n")
-        #expect(try serve(loop) { client.pump(); return client.lines.count == 6 })
+        client.send(
+            "not json\n[1,2]\n{\"cmd\":\"fly\"}\n{\"cmd\":\"status\"\n" + String(repeating: "[", count: 100) + "\n\u{1}\u{2}\u{ff}\n")
+        #expect(
+            try serve(loop) {
+                client.pump()
+                return client.lines.count == 6
+            })
         let codes = try (0..<6).map { try client.json($0)["error"]?["code"]?.stringValue }
         #expect(codes == ["malformed", "bad-request", "unknown-command", "malformed", "malformed", "malformed"])
         #expect(!client.closed, "errors in a request leave the connection open")
@@ -105,7 +117,11 @@ private final class TestClient {
         // The server still answers others.
         let after = try TestClient(server.path)
         after.send(#"{"cmd":"status"}"# + "\n")
-        #expect(try serve(loop) { after.pump(); return after.lines.count == 1 })
+        #expect(
+            try serve(loop) {
+                after.pump()
+                return after.lines.count == 1
+            })
     }
 
     @Test func connectionsBeyondTheLimitAreTurnedAway() throws {
@@ -125,7 +141,11 @@ private final class TestClient {
         #expect(try extra.json(0)["error"]?["code"] == .string("busy"))
         // Those already in are still served.
         clients[0].send(#"{"cmd":"status"}"# + "\n")
-        #expect(try serve(loop) { clients[0].pump(); return clients[0].lines.count == 1 })
+        #expect(
+            try serve(loop) {
+                clients[0].pump()
+                return clients[0].lines.count == 1
+            })
     }
 
     /// The request cap holds for every line, also after a newline: a status request
@@ -142,7 +162,12 @@ private final class TestClient {
         try loop.runOnce(timeoutMilliseconds: 0)
         flood.send(#"{"cmd":"status"}"# + "\n" + String(repeating: "x", count: 150_000))
         other.send(#"{"cmd":"status"}"# + "\n")
-        #expect(try serve(loop) { flood.pump(); other.pump(); return flood.closed && other.lines.count == 1 })
+        #expect(
+            try serve(loop) {
+                flood.pump()
+                other.pump()
+                return flood.closed && other.lines.count == 1
+            })
         #expect(flood.lines.count == 2)
         #expect(try flood.json(0)["ok"]?["version"] == .string("test"))
         #expect(try flood.json(1)["error"]?["code"] == .string("too-large"))
@@ -161,7 +186,11 @@ private final class TestClient {
         let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), subscriberBuffer: 4096, handler: handler, logger: logger)
         let client = try TestClient(server.path, receiveBuffer: 4096)
         client.send(#"{"cmd":"reload"}"# + "\n" + #"{"cmd":"status"}"# + "\n")
-        #expect(try serve(loop) { client.pump(); return client.lines.count == 2 || client.closed })
+        #expect(
+            try serve(loop) {
+                client.pump()
+                return client.lines.count == 2 || client.closed
+            })
         #expect(try client.json(0)["error"]?["message"]?.stringValue?.count == 1 << 20)
         #expect(try client.json(1)["ok"] != nil)
     }
@@ -182,10 +211,14 @@ private final class TestClient {
         }
         #expect(try serve(loop) { server.statusJSON["connections"] == .number(Double(ControlServer.maximumConnections)) })
         usleep(300_000)
-        let operator_ = try TestClient(server.path)
-        operator_.send(#"{"cmd":"status"}"# + "\n")
-        #expect(try serve(loop) { operator_.pump(); return operator_.lines.count == 1 })
-        #expect(try operator_.json(0)["ok"] != nil)
+        let operatorClient = try TestClient(server.path)
+        operatorClient.send(#"{"cmd":"status"}"# + "\n")
+        #expect(
+            try serve(loop) {
+                operatorClient.pump()
+                return operatorClient.lines.count == 1
+            })
+        #expect(try operatorClient.json(0)["ok"] != nil)
         #expect(server.evictedConnections == 1 && server.refusedConnections == 0)
         #expect(try serve(loop) { idle[0].pump() })
         #expect(try idle[0].json(0)["error"]?["code"] == .string("evicted"))
@@ -212,13 +245,14 @@ private final class TestClient {
         let bytes = Array(String(repeating: #"{"cmd":"status"}"# + "\n", count: 60_000).utf8)
         var sent = 0
         #expect(try serve(loop) { server.statusJSON["connections"] == .number(1) })
-        #expect(try serve(loop, ceiling: 5) {
-            if sent < bytes.count {
-                let n = UnixSocket.send(deaf.fd, bytes[sent...])
-                if n > 0 { sent += n }
-            }
-            return server.statusJSON["connections"] == .number(0)
-        })
+        #expect(
+            try serve(loop, ceiling: 5) {
+                if sent < bytes.count {
+                    let n = UnixSocket.send(deaf.fd, bytes[sent...])
+                    if n > 0 { sent += n }
+                }
+                return server.statusJSON["connections"] == .number(0)
+            })
         #expect(sent < bytes.count, "the daemon stopped reading a client that does not read")
     }
 
@@ -241,13 +275,19 @@ private final class TestClient {
         defer { dir.remove() }
         let loop = try EventLoop()
         let handler = FixedHandler()  // the server holds its handler weakly
-        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), subscriberBuffer: 4096,
-                                       handler: handler, logger: logger)
+        let server = try ControlServer(
+            loop: loop, path: dir.file("ctl.sock"), subscriberBuffer: 4096,
+            handler: handler, logger: logger)
         let fast = try TestClient(server.path)
         let slow = try TestClient(server.path, receiveBuffer: 4096)
         fast.send(#"{"cmd":"subscribe"}"# + "\n")
         slow.send(#"{"cmd":"subscribe","trace":true}"# + "\n")
-        #expect(try serve(loop) { fast.pump(); slow.pump(); return fast.lines.count == 1 && slow.lines.count == 1 })
+        #expect(
+            try serve(loop) {
+                fast.pump()
+                slow.pump()
+                return fast.lines.count == 1 && slow.lines.count == 1
+            })
         #expect(try slow.json(0)["ok"]?["trace"] == .bool(true))
         #expect(server.subscriberCount == 2)
         #expect(server.wantsTrace)
@@ -257,18 +297,25 @@ private final class TestClient {
         // The slow one never reads; the fast one does. Publish until the slow one is gone,
         // a small burst per turn (less than the fast one's 4 KiB) so that a loaded machine's
         // slow turns still fill the kernel's socket buffers within the ceiling.
-        #expect(try serve(loop, ceiling: 30) {
-            for _ in 0..<8 {
-                server.publish(GestureEvent(time: Int64(sent) * 1000, gesture: 0, view: 0, state: .changed, device: DeviceID(1),
-                                            x: 1, y: 2, touches: 1, translationX: 3), names: names, origin: 0)
-                sent += 1
-            }
-            fast.pump()
-            return server.subscriberCount == 1
-        })
+        #expect(
+            try serve(loop, ceiling: 30) {
+                for _ in 0..<8 {
+                    server.publish(
+                        GestureEvent(
+                            time: Int64(sent) * 1000, gesture: 0, view: 0, state: .changed, device: DeviceID(1),
+                            x: 1, y: 2, touches: 1, translationX: 3), names: names, origin: 0)
+                    sent += 1
+                }
+                fast.pump()
+                return server.subscriberCount == 1
+            })
         #expect(server.droppedSubscribers == 1)
         #expect(!server.wantsTrace)
-        #expect(try serve(loop) { fast.pump(); return fast.lines.count == sent + 1 }, "the fast one got every event")
+        #expect(
+            try serve(loop) {
+                fast.pump()
+                return fast.lines.count == sent + 1
+            }, "the fast one got every event")
         #expect(try fast.json(sent)["translation_x"] == .number(3))
         #expect(slow.pump(), "the slow one was disconnected")
     }
@@ -295,7 +342,8 @@ private final class TestClient {
         defer { dir.remove() }
         let loop = try EventLoop()
         do {
-            _ = try ControlServer(loop: loop, path: dir.file("ctl.sock"), group: "no-such-group-gestured", handler: FixedHandler(), logger: logger)
+            _ = try ControlServer(
+                loop: loop, path: dir.file("ctl.sock"), group: "no-such-group-gestured", handler: FixedHandler(), logger: logger)
             Issue.record("expected an error")
         } catch {
             #expect(error.description.contains("no-such-group-gestured"))
@@ -325,7 +373,9 @@ private final class TestClient {
             _ = try ControlClient(candidates: [dir.file("a.sock"), dir.file("b.sock")])
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "gestured is not running: no socket at \(dir.file("a.sock")) or \(dir.file("b.sock")) (start it, or pass --socket)")
+            #expect(
+                error.description
+                    == "gestured is not running: no socket at \(dir.file("a.sock")) or \(dir.file("b.sock")) (start it, or pass --socket)")
         }
         let stale = dir.file("stale.sock")
         _ = try Listener(path: stale, datagram: false)  // closed at once: nobody listens
@@ -341,9 +391,11 @@ private final class TestClient {
         let env = ["XDG_RUNTIME_DIR": "/run/user/1000"]
         #expect(ControlSocketPath.candidates(option: "/x.sock", environment: ["GESTURED_SOCKET": "/y.sock"]) == ["/x.sock"])
         #expect(ControlSocketPath.candidates(option: nil, environment: ["GESTURED_SOCKET": "/y.sock"]) == ["/y.sock"])
-        #expect(ControlSocketPath.candidates(option: nil, environment: env)
+        #expect(
+            ControlSocketPath.candidates(option: nil, environment: env)
                 == ["/run/gestured/gestured.sock", "/run/user/1000/gestured/gestured.sock"])
         #expect(ControlSocketPath.forDaemon(option: nil, configured: "/c.sock", environment: env) == "/c.sock")
-        #expect(ControlSocketPath.forDaemon(option: "/o.sock", configured: "/c.sock", environment: ["GESTURED_SOCKET": "/e.sock"]) == "/o.sock")
+        #expect(
+            ControlSocketPath.forDaemon(option: "/o.sock", configured: "/c.sock", environment: ["GESTURED_SOCKET": "/e.sock"]) == "/o.sock")
     }
 }

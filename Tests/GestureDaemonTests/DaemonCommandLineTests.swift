@@ -20,8 +20,10 @@ import Testing
     }
 
     @Test func everyOptionReachesTheDaemonsOptions() throws {
-        let parsed = try line(["--config", "a.toml", "--socket=/tmp/s.sock", "--log-level", "debug",
-                               "--replay", "r.evemu", "--desc", "d.desc", "--replay-speed", "2.5"])
+        let parsed = try line([
+            "--config", "a.toml", "--socket=/tmp/s.sock", "--log-level", "debug",
+            "--replay", "r.evemu", "--desc", "d.desc", "--replay-speed", "2.5",
+        ])
         #expect(parsed.logLevel == .debug)
         let options = parsed.options
         #expect(options.configPath == "a.toml")

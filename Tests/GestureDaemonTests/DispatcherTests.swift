@@ -1,20 +1,23 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureConfig
 import GestureCore
 import JSONOutput
 import LinuxSystem
 import Logging
 import Testing
+
 @testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct DispatcherTests {
     let logger = Logger(label: "test")
 
     private func event(_ gesture: Int = 0, _ state: GestureState = .recognized, time: Int64 = 2_500_000) -> GestureEvent {
-        GestureEvent(time: time, gesture: gesture, view: 1, state: state, device: DeviceID(3), x: 120.25, y: 40, touches: 2,
-                     direction: .left)
+        GestureEvent(
+            time: time, gesture: gesture, view: 1, state: state, device: DeviceID(3), x: 120.25, y: 40, touches: 2,
+            direction: .left)
     }
 
     @Test func commandGetsTheGestureEnvironment() throws {
@@ -22,19 +25,24 @@ import Testing
         defer { dir.remove() }
         let out = dir.file("env.txt")
         var settings = DaemonSettings()
-        settings.environment = [EnvironmentEntry(name: "KIOSK", value: "hall"), EnvironmentEntry(name: "HOME", value: "/srv/kiosk"),
-                                EnvironmentEntry(name: "KIOSK", value: "lobby")]
-        let config = try makeConfiguration([
-            ("back", .swipe, [.recognized: [ActionSpec(kind: .command("env > '\(out).tmp' && mv '\(out).tmp' '\(out)'"))]]),
-        ], settings: settings)
+        settings.environment = [
+            EnvironmentEntry(name: "KIOSK", value: "hall"), EnvironmentEntry(name: "HOME", value: "/srv/kiosk"),
+            EnvironmentEntry(name: "KIOSK", value: "lobby"),
+        ]
+        let config = try makeConfiguration(
+            [
+                ("back", .swipe, [.recognized: [ActionSpec(kind: .command("env > '\(out).tmp' && mv '\(out).tmp' '\(out)'"))]])
+            ], settings: settings)
         let loop = try EventLoop()
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 1_000_000, logger: logger)
         dispatcher.dispatch(event())
         #expect(try serve(loop) { dispatcher.runningChildren == 0 && readFile(out) != nil })
         let lines = Set(readFile(out)!.split(separator: "\n").map(String.init))
-        for expected in ["GESTURE_NAME=back", "GESTURE_TYPE=swipe", "GESTURE_STATE=recognized", "GESTURE_VIEW=panel",
-                         "GESTURE_X=120.3", "GESTURE_Y=40.0", "GESTURE_TOUCHES=2", "GESTURE_DIRECTION=left",
-                         "GESTURE_TIME=1.500", "GESTURE_DEVICE=3", "KIOSK=lobby"] {
+        for expected in [
+            "GESTURE_NAME=back", "GESTURE_TYPE=swipe", "GESTURE_STATE=recognized", "GESTURE_VIEW=panel",
+            "GESTURE_X=120.3", "GESTURE_Y=40.0", "GESTURE_TOUCHES=2", "GESTURE_DIRECTION=left",
+            "GESTURE_TIME=1.500", "GESTURE_DEVICE=3", "KIOSK=lobby",
+        ] {
             #expect(lines.contains(expected), "missing \(expected)")
         }
         #expect(!lines.contains { $0.hasPrefix("GESTURE_SCALE=") }, "a swipe carries no pinch values")
@@ -78,11 +86,25 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let pidFile = dir.file("pid")
-        let config = try makeConfiguration([
-            ("stuck", .tap, [.recognized: [ActionSpec(kind: .command(
-                "trap '' TERM; sleep 600 & echo $$ > '\(pidFile).tmp'; mv '\(pidFile).tmp' '\(pidFile)'; wait; wait"),
-                timeout: 200_000)]]),
-        ], settings: { var s = DaemonSettings(); s.killGrace = 300_000; return s }())
+        let config = try makeConfiguration(
+            [
+                (
+                    "stuck", .tap,
+                    [
+                        .recognized: [
+                            ActionSpec(
+                                kind: .command(
+                                    "trap '' TERM; sleep 600 & echo $$ > '\(pidFile).tmp'; mv '\(pidFile).tmp' '\(pidFile)'; wait; wait"),
+                                timeout: 200_000)
+                        ]
+                    ]
+                )
+            ],
+            settings: {
+                var s = DaemonSettings()
+                s.killGrace = 300_000
+                return s
+            }())
         let loop = try EventLoop()
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
         let started = MonotonicClock.now()
@@ -109,13 +131,29 @@ import Testing
         defer { dir.remove() }
         let pidFile = dir.file("pid")
         let records = LogRecords()
-        let config = try makeConfiguration([
-            ("stuck", .tap, [.recognized: [ActionSpec(kind: .command(
-                "trap '' TERM; echo $$ > '\(pidFile).tmp'; mv '\(pidFile).tmp' '\(pidFile)'; sleep 600"), timeout: 100_000)]]),
-        ], settings: { var s = DaemonSettings(); s.killGrace = 100_000; return s }())
+        let config = try makeConfiguration(
+            [
+                (
+                    "stuck", .tap,
+                    [
+                        .recognized: [
+                            ActionSpec(
+                                kind: .command(
+                                    "trap '' TERM; echo $$ > '\(pidFile).tmp'; mv '\(pidFile).tmp' '\(pidFile)'; sleep 600"),
+                                timeout: 100_000)
+                        ]
+                    ]
+                )
+            ],
+            settings: {
+                var s = DaemonSettings()
+                s.killGrace = 100_000
+                return s
+            }())
         let loop = try EventLoop()
-        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0,
-                                        logger: Logger(label: "test") { _ in CollectingLogHandler(records: records) })
+        let dispatcher = try Dispatcher(
+            loop: loop, configuration: config, origin: 0,
+            logger: Logger(label: "test") { _ in CollectingLogHandler(records: records) })
         dispatcher.dispatch(event())
         #expect(try serve(loop) { readFile(pidFile) != nil })
         let group = try #require(pid_t(readFile(pidFile)!.split(separator: "\n")[0]))
@@ -130,7 +168,11 @@ import Testing
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("600"), nil]
         defer { argv.forEach { free($0) } }
         try #require(posix_spawn(&lingering, "/bin/sleep", nil, &attributes, argv, nil) == 0)
-        defer { var status: Int32 = 0; kill(lingering, SIGKILL); waitpid(lingering, &status, 0) }
+        defer {
+            var status: Int32 = 0
+            kill(lingering, SIGKILL)
+            waitpid(lingering, &status, 0)
+        }
         let started = MonotonicClock.now()
         var wakes = 0
         try serve(loop, ceiling: 1.5) {
@@ -148,10 +190,11 @@ import Testing
     @Test func capRefusesAndCooldownSkips() throws {
         var settings = DaemonSettings()
         settings.maxChildren = 2
-        let config = try makeConfiguration([
-            ("busy", .tap, [.recognized: [ActionSpec(kind: .command("sleep 0.3"))]]),
-            ("calm", .tap, [.recognized: [ActionSpec(kind: .command("true"), cooldown: 1_000_000)]]),
-        ], settings: settings)
+        let config = try makeConfiguration(
+            [
+                ("busy", .tap, [.recognized: [ActionSpec(kind: .command("sleep 0.3"))]]),
+                ("calm", .tap, [.recognized: [ActionSpec(kind: .command("true"), cooldown: 1_000_000)]]),
+            ], settings: settings)
         let loop = try EventLoop()
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
         for _ in 0..<3 { dispatcher.dispatch(event(0)) }
@@ -172,8 +215,18 @@ import Testing
         defer { dir.remove() }
         let first = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command("touch '\(dir.file("one"))'"))]])])
         let second = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command("touch '\(dir.file("two"))'"))]])])
-        let bad = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .socket(
-            path: dir.file("s"), message: MessageTemplate(segments: [.field("nope")]), datagram: false))]])])
+        let bad = try makeConfiguration([
+            (
+                "t", .tap,
+                [
+                    .recognized: [
+                        ActionSpec(
+                            kind: .socket(
+                                path: dir.file("s"), message: MessageTemplate(segments: [.field("nope")]), datagram: false))
+                    ]
+                ]
+            )
+        ])
         let loop = try EventLoop()
         let dispatcher = try Dispatcher(loop: loop, configuration: first, origin: 0, logger: logger)
         try dispatcher.reconfigure(second)
@@ -189,8 +242,9 @@ import Testing
         settings.shell = "/nonexistent/sh"
         let config = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command("true"))]])], settings: settings)
         let loop = try EventLoop()
-        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0,
-                                        logger: Logger(label: "test") { _ in CollectingLogHandler(records: records) })
+        let dispatcher = try Dispatcher(
+            loop: loop, configuration: config, origin: 0,
+            logger: Logger(label: "test") { _ in CollectingLogHandler(records: records) })
         dispatcher.dispatch(event())
         #expect(dispatcher.counters.spawnFailures == 1)
         #expect(dispatcher.counters.commandsStarted == 0)
@@ -200,7 +254,7 @@ import Testing
 
     @Test func failingCommandIsCountedAndNothingStaysBehind() throws {
         let config = try makeConfiguration([
-            ("bad", .tap, [.recognized: [ActionSpec(kind: .command("echo oops >&2; exit 3"))]]),
+            ("bad", .tap, [.recognized: [ActionSpec(kind: .command("echo oops >&2; exit 3"))]])
         ])
         let loop = try EventLoop()
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
@@ -234,9 +288,17 @@ import Testing
             if let connection { _ = try? connection.readAvailable(into: &received) }
             return false
         }
-        #expect(try serve(loop) { _ = pump(); return String(decoding: received, as: UTF8.self) == "swipe left at 120.3\n" })
+        #expect(
+            try serve(loop) {
+                _ = pump()
+                return String(decoding: received, as: UTF8.self) == "swipe left at 120.3\n"
+            })
         dispatcher.dispatch(event(1, .changed))
-        #expect(try serve(loop) { _ = pump(); return received.filter { $0 == 10 }.count == 2 })
+        #expect(
+            try serve(loop) {
+                _ = pump()
+                return received.filter { $0 == 10 }.count == 2
+            })
         let jsonLine = String(decoding: received, as: UTF8.self).split(separator: "\n")[1]
         let json = try JSONParser.parse(String(jsonLine))
         #expect(json["gesture"] == .string("json"))
@@ -253,7 +315,11 @@ import Testing
         #expect(dispatcher.counters.socketMessagesSent == 2)
         listener = try Listener(path: path, datagram: false)
         received = []
-        #expect(try serve(loop) { _ = pump(); return String(decoding: received, as: UTF8.self) == "swipe left at 120.3\n" })
+        #expect(
+            try serve(loop) {
+                _ = pump()
+                return String(decoding: received, as: UTF8.self) == "swipe left at 120.3\n"
+            })
         #expect(dispatcher.counters.socketMessagesSent == 3)
     }
 
@@ -273,9 +339,10 @@ import Testing
         let path = dir.file("dgram.sock")
         var settings = DaemonSettings()
         settings.socketQueue = 3
-        let config = try makeConfiguration([
-            ("tap", .tap, [.recognized: [ActionSpec(kind: .socket(path: path, message: nil, datagram: true))]]),
-        ], settings: settings)
+        let config = try makeConfiguration(
+            [
+                ("tap", .tap, [.recognized: [ActionSpec(kind: .socket(path: path, message: nil, datagram: true))]])
+            ], settings: settings)
         let loop = try EventLoop()
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
         for _ in 0..<5 { dispatcher.dispatch(event()) }
@@ -284,7 +351,10 @@ import Testing
         var datagrams = 0
         func receive() -> Int {
             var buffer: [UInt8] = []
-            while let n = try? listener.fd.readAvailable(into: &buffer), n > 0 { datagrams += 1; buffer.removeAll() }
+            while let n = try? listener.fd.readAvailable(into: &buffer), n > 0 {
+                datagrams += 1
+                buffer.removeAll()
+            }
             return datagrams
         }
         #expect(try serve(loop) { receive() == 3 })
@@ -306,8 +376,18 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let done = dir.file("done")
-        let config = try makeConfiguration([("t", .tap, [.recognized: [ActionSpec(kind: .command(
-            "sleep 0.1; touch '\(done)'; echo bye >&2"))]])])
+        let config = try makeConfiguration([
+            (
+                "t", .tap,
+                [
+                    .recognized: [
+                        ActionSpec(
+                            kind: .command(
+                                "sleep 0.1; touch '\(done)'; echo bye >&2"))
+                    ]
+                ]
+            )
+        ])
         let loop = try EventLoop()
         var dispatcher: Dispatcher? = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: Logger(label: "test"))
         dispatcher?.dispatch(GestureEvent(time: 0, gesture: 0, view: 1, state: .recognized, device: DeviceID(1)))
@@ -324,10 +404,16 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let loop = try EventLoop()
-        var sent = 0, dropped = 0, failed = 0
-        let target = try SocketTarget(key: SocketTarget.Key(path: dir.file("nobody.sock"), datagram: false), capacity: 8,
-                                      loop: loop, logger: Logger(label: "test"), giveUpAfter: 300_000) {
-            sent += $0; dropped += $1; failed += $2
+        var sent = 0
+        var dropped = 0
+        var failed = 0
+        let target = try SocketTarget(
+            key: SocketTarget.Key(path: dir.file("nobody.sock"), datagram: false), capacity: 8,
+            loop: loop, logger: Logger(label: "test"), giveUpAfter: 300_000
+        ) {
+            sent += $0
+            dropped += $1
+            failed += $2
         }
         target.send(Array("a\n".utf8))
         target.send(Array("b\n".utf8))
@@ -341,11 +427,12 @@ import Testing
         target.send(Array("c\n".utf8))
         var received: [UInt8] = []
         var connection: FileDescriptor?
-        #expect(try serve(loop) {
-            if connection == nil { connection = listener.accept() }
-            if let connection { _ = try? connection.readAvailable(into: &received) }
-            return received == Array("c\n".utf8)
-        })
+        #expect(
+            try serve(loop) {
+                if connection == nil { connection = listener.accept() }
+                if let connection { _ = try? connection.readAvailable(into: &received) }
+                return received == Array("c\n".utf8)
+            })
         #expect(sent == 1)
     }
 }

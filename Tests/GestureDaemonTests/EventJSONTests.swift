@@ -3,11 +3,13 @@ import GestureCore
 import JSONOutput
 import Testing
 import TouchInput
+
 @testable import GestureDaemon
 
 @Suite struct EventJSONTests {
-    let names = GestureNames(gestures: ["scroll", "zoom", "back", "tap \"x\""], types: [.pan, .pinch, .swipe, .tap],
-                             views: ["root", "panel"])
+    let names = GestureNames(
+        gestures: ["scroll", "zoom", "back", "tap \"x\""], types: [.pan, .pinch, .swipe, .tap],
+        views: ["root", "panel"])
 
     private func line(_ event: GestureEvent, origin: Int64 = 1_000_000) -> String {
         var writer = JSONWriter()
@@ -16,9 +18,13 @@ import TouchInput
     }
 
     @Test func panLine() {
-        let event = GestureEvent(time: 3_123_456, gesture: 0, view: 1, state: .changed, device: DeviceID(1), x: 10.04, y: -2.25,
-                                 touches: 2, translationX: 5, translationY: -0.05, velocityX: 1234.56, velocityY: 0)
-        #expect(line(event) == #"{"t":2.123,"gesture":"scroll","type":"pan","state":"changed","view":"panel","x":10.0,"y":-2.3,"touches":2,"translation_x":5.0,"translation_y":-0.1,"velocity_x":1234.6,"velocity_y":0.0}"# + "\n")
+        let event = GestureEvent(
+            time: 3_123_456, gesture: 0, view: 1, state: .changed, device: DeviceID(1), x: 10.04, y: -2.25,
+            touches: 2, translationX: 5, translationY: -0.05, velocityX: 1234.56, velocityY: 0)
+        #expect(
+            line(event)
+                == #"{"t":2.123,"gesture":"scroll","type":"pan","state":"changed","view":"panel","x":10.0,"y":-2.3,"touches":2,"translation_x":5.0,"translation_y":-0.1,"velocity_x":1234.6,"velocity_y":0.0}"#
+                + "\n")
     }
 
     @Test func pinchSwipeAndDelayedTap() {
@@ -43,30 +49,41 @@ import TouchInput
 
     @Test func traceFormats() {
         var writer = JSONWriter()
-        EventJSON.traceLine(time: 2_000_000, origin: 1_000_000, view: "panel", gesture: "tap", from: "possible", to: "failed",
-                            reason: "moved 4.1 mm", into: &writer)
-        #expect(String(decoding: writer.bytes, as: UTF8.self)
+        EventJSON.traceLine(
+            time: 2_000_000, origin: 1_000_000, view: "panel", gesture: "tap", from: "possible", to: "failed",
+            reason: "moved 4.1 mm", into: &writer)
+        #expect(
+            String(decoding: writer.bytes, as: UTF8.self)
                 == #"{"t":1.000,"view":"panel","gesture":"tap","from":"possible","to":"failed","reason":"moved 4.1 mm"}"# + "\n")
-        #expect(TraceLine.format(view: "panel", gesture: "tap", from: "possible", to: "failed", reason: "moved 4.1 mm")
+        #expect(
+            TraceLine.format(view: "panel", gesture: "tap", from: "possible", to: "failed", reason: "moved 4.1 mm")
                 == "[panel/tap] possible -> failed (moved 4.1 mm)")
     }
 
     @Test func templateRendersBareValues() throws {
-        let template = try CompiledTemplate(MessageTemplate(segments: [
-            .text("{\"g\":\""), .field("gesture"), .text("\",\"s\":"), .field("scale"), .field("delayed_from"), .text("}"),
-        ]))
+        let template = try CompiledTemplate(
+            MessageTemplate(segments: [
+                .text("{\"g\":\""), .field("gesture"), .text("\",\"s\":"), .field("scale"), .field("delayed_from"), .text("}"),
+            ]))
         var writer = JSONWriter()
-        template.render(GestureEvent(time: 0, gesture: 1, view: 0, state: .ended, device: DeviceID(1), scale: 2),
-                        names: names, origin: 0, into: &writer)
+        template.render(
+            GestureEvent(time: 0, gesture: 1, view: 0, state: .ended, device: DeviceID(1), scale: 2),
+            names: names, origin: 0, into: &writer)
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"g":"zoom","s":2.000}"# + "\n")
         #expect(throws: TemplateError.self) { try CompiledTemplate(MessageTemplate(segments: [.field("speed")])) }
     }
 
     @Test func parserAcceptsJSONAndRejectsTheRest() throws {
-        #expect(try JSONParser.parse(#" {"cmd":"subscribe","trace":true,"n":[1,-2.5e3,null],"u":"\u00e9\ud83d\ude00"} "#)
-                == .object([("cmd", .string("subscribe")), ("trace", .bool(true)),
-                            ("n", .array([.number(1), .number(-2500), .null])), ("u", .string("é😀"))]))
-        for bad in ["", "{", "{\"a\"}", "[1,]", "01x", "\"abc", "tru", "{} {}", "\"\\ud800\"", String(repeating: "[", count: 40) + String(repeating: "]", count: 40)] {
+        #expect(
+            try JSONParser.parse(#" {"cmd":"subscribe","trace":true,"n":[1,-2.5e3,null],"u":"\u00e9\ud83d\ude00"} "#)
+                == .object([
+                    ("cmd", .string("subscribe")), ("trace", .bool(true)),
+                    ("n", .array([.number(1), .number(-2500), .null])), ("u", .string("é😀")),
+                ]))
+        for bad in [
+            "", "{", "{\"a\"}", "[1,]", "01x", "\"abc", "tru", "{} {}", "\"\\ud800\"",
+            String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
+        ] {
             #expect(throws: JSONParseError.self, "\(bad)") { try JSONParser.parse(bad) }
         }
     }
@@ -74,7 +91,8 @@ import TouchInput
 
 @Suite struct StatusTextTests {
     @Test func statusTablesShowFailuresAndCounts() throws {
-        let status = try JSONParser.parse("""
+        let status = try JSONParser.parse(
+            """
             {"version":"0.1.0","uptime_s":65,"config":{"path":"/etc/g.toml","last_reload":{"at_s":5,"ok":false,"error":"g.toml:3:7: unknown key"}},
              "devices":[],"gestures":[{"name":"back","type":"swipe","view":"root","state":"possible","count":3}],
              "dispatcher":{"commands_started":3}}
@@ -94,21 +112,30 @@ import TouchInput
     }
 
     @Test func monitorLines() throws {
-        #expect(MonitorText.render(try JSONParser.parse(#"{"t":1.2,"gesture":"back","type":"swipe","state":"recognized","view":"root","x":10.5,"direction":"left"}"#))
+        #expect(
+            MonitorText.render(
+                try JSONParser.parse(
+                    #"{"t":1.2,"gesture":"back","type":"swipe","state":"recognized","view":"root","x":10.5,"direction":"left"}"#))
                 == "    1.200  root/back swipe recognized  x=10.5 direction=left")
-        #expect(MonitorText.render(try JSONParser.parse(#"{"t":0.04,"view":"root","gesture":"tap","from":"possible","to":"failed","reason":"moved"}"#))
+        #expect(
+            MonitorText.render(
+                try JSONParser.parse(#"{"t":0.04,"view":"root","gesture":"tap","from":"possible","to":"failed","reason":"moved"}"#))
                 == "    0.040  [root/tap] possible -> failed (moved)")
     }
 
     /// `monitor --touches`: the contact line as the daemon writes it, and as gesturectl prints it.
     @Test func touchLines() throws {
         var writer = JSONWriter()
-        let touch = TouchReport(time: 2_290_000, device: DeviceID(1), id: 41, phase: .began, x: 410.54, y: 220,
-                                mmX: 108.61, mmY: 58.2, hitView: 2)
+        let touch = TouchReport(
+            time: 2_290_000, device: DeviceID(1), id: 41, phase: .began, x: 410.54, y: 220,
+            mmX: 108.61, mmY: 58.2, hitView: 2)
         EventJSON.touchLine(touch, origin: 1_000_000, view: "panel", into: &writer)
         let line = String(decoding: writer.bytes, as: UTF8.self)
-        #expect(line == #"{"t":1.290,"touch":41,"device":1,"phase":"began","x":410.5,"y":220.0,"x_mm":108.6,"y_mm":58.2,"view":"panel"}"# + "\n")
-        #expect(MonitorText.render(try JSONParser.parse(Array(line.utf8).dropLast()))
+        #expect(
+            line == #"{"t":1.290,"touch":41,"device":1,"phase":"began","x":410.5,"y":220.0,"x_mm":108.6,"y_mm":58.2,"view":"panel"}"# + "\n"
+        )
+        #expect(
+            MonitorText.render(try JSONParser.parse(Array(line.utf8).dropLast()))
                 == "    1.290  touch 41 began  x=410.5 y=220 (108.6 58.2 mm) view=panel device=1")
         EventJSON.touchLine(touch, origin: 1_000_000, view: nil, into: &writer)
         #expect(String(decoding: writer.bytes, as: UTF8.self).hasSuffix(#""view":null}"# + "\n"))

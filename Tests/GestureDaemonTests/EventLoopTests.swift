@@ -1,16 +1,19 @@
+import LinuxSystem
+import Testing
+
+@testable import GestureDaemon
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import LinuxSystem
-import Testing
-@testable import GestureDaemon
 
 @Suite struct EventLoopTests {
     @Test func readableDescriptorRunsItsCallback() throws {
         let loop = try EventLoop()
         var fds: [Int32] = [-1, -1]
         #expect(pipe(&fds) == 0)
-        let reader = FileDescriptor(fds[0]), writer = FileDescriptor(fds[1])
+        let reader = FileDescriptor(fds[0])
+        let writer = FileDescriptor(fds[1])
         var received: [UInt8] = []
         try loop.register(fd: reader.rawValue) { _ in _ = try? reader.readAvailable(into: &received) }
         #expect(write(writer.rawValue, "hi", 2) == 2)

@@ -1,24 +1,36 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureCore
 import LinuxSystem
 import Logging
 import TestSupport
 import Testing
+
 @testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The real `gesturectl` binary (built beside the test bundle) against a real server
 /// served by this test's loop.
 @Suite struct GestureCtlTests {
     private final class Handler: ControlHandler {
         func status() -> JSONValue {
-            .object([("version", .string("9.9")), ("uptime_s", .number(61)),
-                     ("devices", .array([.object([("name", .string("Panel")), ("path", .string("/dev/input/event7")), ("contacts", .number(1))])])),
-                     ("dispatcher", DispatcherCounters().json),
-                     ("refused", .object([("connections", .number(3)), ("requests_too_large", .number(1)),
-                                          ("unadvertised_events", .number(7)), ("commands", .number(0)),
-                                          ("slots_clamped", .number(0))]))])
+            .object([
+                ("version", .string("9.9")), ("uptime_s", .number(61)),
+                (
+                    "devices",
+                    .array([.object([("name", .string("Panel")), ("path", .string("/dev/input/event7")), ("contacts", .number(1))])])
+                ),
+                ("dispatcher", DispatcherCounters().json),
+                (
+                    "refused",
+                    .object([
+                        ("connections", .number(3)), ("requests_too_large", .number(1)),
+                        ("unadvertised_events", .number(7)), ("commands", .number(0)),
+                        ("slots_clamped", .number(0)),
+                    ])
+                ),
+            ])
         }
         func reload() -> ControlReply {
             .failure(ControlError(code: "reload-failed", message: "gestures.toml:4:1: unknown key 'tapz'; keeping the running config"))
@@ -37,13 +49,17 @@ import Testing
 
     /// Runs gesturectl while serving `loop`, until it exits (or `until` holds, then it is
     /// killed, for `monitor`).
-    private func gesturectl(_ arguments: String, loop: EventLoop, dir: TemporaryDirectory, runner: String = "",
-                            whileRunning: () -> Void = {}, until: (() -> Bool)? = nil) throws -> Run {
+    private func gesturectl(
+        _ arguments: String, loop: EventLoop, dir: TemporaryDirectory, runner: String = "",
+        whileRunning: () -> Void = {}, until: (() -> Bool)? = nil
+    ) throws -> Run {
         let binary = GestureCtlTests.binary
         try #require(access(binary, X_OK) == 0, "build gesturectl first (swift build --build-tests): \(binary)")
-        let out = dir.file("out"), err = dir.file("err")
-        let spawned = try ProcessSpawner.spawn(shell: "/bin/sh", command: "exec \(runner)'\(binary)' \(arguments) > '\(out)' 2> '\(err)'",
-                                               environment: ["PATH=/usr/bin:/bin"])
+        let out = dir.file("out")
+        let err = dir.file("err")
+        let spawned = try ProcessSpawner.spawn(
+            shell: "/bin/sh", command: "exec \(runner)'\(binary)' \(arguments) > '\(out)' 2> '\(err)'",
+            environment: ["PATH=/usr/bin:/bin"])
         var status: Int32 = 0
         var exited = false
         try serve(loop) {
@@ -124,13 +140,16 @@ import Testing
         chmod(dir.path, 0o755)
         let loop = try EventLoop()
         let asRoot = getuid() == 0
-        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), mode: asRoot ? 0o660 : 0,
-                                       handler: Handler(), logger: Logger(label: "test"))
+        let server = try ControlServer(
+            loop: loop, path: dir.file("ctl.sock"), mode: asRoot ? 0o660 : 0,
+            handler: Handler(), logger: Logger(label: "test"))
         let group = try #require(getgrgid(getgid())).pointee.gr_name.map { String(cString: $0) } ?? "?"
-        let run = try gesturectl("status --socket '\(server.path)'", loop: loop, dir: dir,
-                                 runner: asRoot ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "")
+        let run = try gesturectl(
+            "status --socket '\(server.path)'", loop: loop, dir: dir,
+            runner: asRoot ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "")
         #expect(exitStatus(run.status) == 1)
-        #expect(run.stderr == "Error: permission denied on \(server.path): it is for root and the members of group '\(group)'; "
+        #expect(
+            run.stderr == "Error: permission denied on \(server.path): it is for root and the members of group '\(group)'; "
                 + "join it (sudo usermod -aG \(group) $USER, then log in again) or run gesturectl as root\n")
     }
 
@@ -142,13 +161,17 @@ import Testing
         let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: Logger(label: "test"))
         let names = GestureNames(gestures: ["back"], types: [.swipe], views: ["root"])
         var published = false
-        let run = try gesturectl("monitor --socket '\(server.path)'", loop: loop, dir: dir, whileRunning: {
-            if !published && server.subscriberCount == 1 {
-                server.publish(GestureEvent(time: 2_500_000, gesture: 0, view: 0, state: .recognized, device: DeviceID(1),
-                                            x: 5, y: 6, touches: 1, direction: .left), names: names, origin: 1_000_000)
-                published = true
-            }
-        }, until: { (readFile(dir.file("out")) ?? "").contains("\n") })
+        let run = try gesturectl(
+            "monitor --socket '\(server.path)'", loop: loop, dir: dir,
+            whileRunning: {
+                if !published && server.subscriberCount == 1 {
+                    server.publish(
+                        GestureEvent(
+                            time: 2_500_000, gesture: 0, view: 0, state: .recognized, device: DeviceID(1),
+                            x: 5, y: 6, touches: 1, direction: .left), names: names, origin: 1_000_000)
+                    published = true
+                }
+            }, until: { (readFile(dir.file("out")) ?? "").contains("\n") })
         #expect(run.stdout == "    1.500  root/back swipe recognized  x=5 y=6 touches=1 direction=left\n")
     }
 }

@@ -1,13 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxShims
 import GestureConfig
 import GestureCore
 import LinuxSystem
 import Testing
 import TouchInput
+
 @testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Serves `loop` until `condition` holds or `ceiling` seconds pass; true when it held.
 @discardableResult
@@ -65,10 +67,13 @@ func makeModel(_ gestures: [(String, GestureType)]) throws -> GestureModel {
     return try GestureModel(screen: ScreenSize(width: 800, height: 600), views: views, gestures: specs)
 }
 
-func makeConfiguration(_ gestures: [(String, GestureType, [GestureState: [ActionSpec]])],
-                       settings: DaemonSettings = DaemonSettings()) throws -> Configuration {
-    Configuration(daemon: settings, model: try makeModel(gestures.map { ($0.0, $0.1) }), devices: [],
-                  actions: gestures.map { GestureActions(byState: $0.2) })
+func makeConfiguration(
+    _ gestures: [(String, GestureType, [GestureState: [ActionSpec]])],
+    settings: DaemonSettings = DaemonSettings()
+) throws -> Configuration {
+    Configuration(
+        daemon: settings, model: try makeModel(gestures.map { ($0.0, $0.1) }), devices: [],
+        actions: gestures.map { GestureActions(byState: $0.2) })
 }
 
 /// A Unix socket bound at `path`, read without blocking by the test.

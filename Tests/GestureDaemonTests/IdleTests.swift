@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureConfig
 import GestureCore
 import Logging
 import Testing
+
 @testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 private final class StatusOnly: ControlHandler {
     func status() -> JSONValue { .null }
@@ -26,8 +28,15 @@ private func contextSwitches() -> Int? {
         defer { dir.remove() }
         let loop = try EventLoop()
         let config = try makeConfiguration([
-            ("t", .tap, [.recognized: [ActionSpec(kind: .command("true"), timeout: 60_000_000),
-                                       ActionSpec(kind: .socket(path: dir.file("app.sock"), message: nil, datagram: false))]]),
+            (
+                "t", .tap,
+                [
+                    .recognized: [
+                        ActionSpec(kind: .command("true"), timeout: 60_000_000),
+                        ActionSpec(kind: .socket(path: dir.file("app.sock"), message: nil, datagram: false)),
+                    ]
+                ]
+            )
         ])
         let listener = try Listener(path: dir.file("app.sock"), datagram: false)
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: Logger(label: "test"))
@@ -41,8 +50,11 @@ private func contextSwitches() -> Int? {
             #expect(try serve(loop) { server.statusJSON["connections"] == .number(1) })
         }
         #expect(try serve(loop) { listener.accept() != nil })
-        #expect(try serve(loop) { dispatcher.runningChildren == 0 && dispatcher.counters.socketMessagesSent == 1
-                                  && server.statusJSON["connections"] == .number(0) })
+        #expect(
+            try serve(loop) {
+                dispatcher.runningChildren == 0 && dispatcher.counters.socketMessagesSent == 1
+                    && server.statusJSON["connections"] == .number(0)
+            })
         #expect(dispatcher.statusJSON["running_children"] == .number(0))
         // Then idle: no timer armed, nothing ready, one sleep for the whole second.
         let before = contextSwitches()

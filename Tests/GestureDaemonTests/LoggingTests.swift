@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureConfig
 import GestureCore
 import Logging
 import Testing
+
 @testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Collects log records in memory (a class, so the test reads what the handler appended).
 final class LogRecords: @unchecked Sendable {
@@ -37,7 +39,7 @@ struct CollectingLogHandler: LogHandler {
         let records = LogRecords()
         let logger = Logger(label: "test") { _ in CollectingLogHandler(records: records) }
         let config = try makeConfiguration([
-            ("wave", .tap, [.recognized: [ActionSpec(kind: .command("echo first >&2; printf 'second' >&2"))]]),
+            ("wave", .tap, [.recognized: [ActionSpec(kind: .command("echo first >&2; printf 'second' >&2"))]])
         ])
         let loop = try EventLoop()
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)

@@ -1,13 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureConfig
 import GestureCore
 import Logging
 import TestSupport
 import Testing
 import TouchInput
+
 @testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `GesturePipeline` on real recordings: what the daemon does when a device goes, when the
 /// config is swapped mid-gesture, at the end of a replay, and how `[[device]]` rules map.
@@ -50,10 +52,11 @@ struct PipelineTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let out = dir.file("cancelled")
-        let (pipeline, _, last) = try midDrag(Self.base + """
-            [gesture.drag.on.cancelled]
-            command = 'echo "$GESTURE_NAME $GESTURE_STATE" > \(out)'
-            """)
+        let (pipeline, _, last) = try midDrag(
+            Self.base + """
+                [gesture.drag.on.cancelled]
+                command = 'echo "$GESTURE_NAME $GESTURE_STATE" > \(out)'
+                """)
         pipeline.events.removeAll()
         let id = pipeline.devices[0].id
         pipeline.removeDevice(id, at: last + 5_000)
@@ -74,18 +77,19 @@ struct PipelineTests {
     @Test func reloadMidGestureCancelsAChangedGestureUnderItsOldName() throws {
         let (pipeline, _, last) = try midDrag(Self.base)
         pipeline.events.removeAll()
-        let changed = try ConfigLoader.parse(text: """
-            [screen]
-            width = 800
-            height = 480
+        let changed = try ConfigLoader.parse(
+            text: """
+                [screen]
+                width = 800
+                height = 480
 
-            [gesture.hold]
-            type = "long-press"
+                [gesture.hold]
+                type = "long-press"
 
-            [gesture.drag]
-            type = "pan"
-            max_touches = 1
-            """, file: "new.toml")
+                [gesture.drag]
+                type = "pan"
+                max_touches = 1
+                """, file: "new.toml")
         let previous = pipeline.reload(changed, at: last + 1_000)
         #expect(pipeline.events.map(\.state) == [.cancelled])
         let names = GestureNames(model: previous.model)
@@ -103,19 +107,20 @@ struct PipelineTests {
     /// At the end of a replay a tap that waits for a double tap to fail is still reported,
     /// when the double tap's timer would have fired.
     @Test func finishRunsPendingTimers() throws {
-        let configuration = try ConfigLoader.parse(text: """
-            [screen]
-            width = 800
-            height = 480
+        let configuration = try ConfigLoader.parse(
+            text: """
+                [screen]
+                width = 800
+                height = 480
 
-            [gesture.single]
-            type = "tap"
-            require_to_fail = ["double"]
+                [gesture.single]
+                type = "tap"
+                require_to_fail = ["double"]
 
-            [gesture.double]
-            type = "tap"
-            taps = 2
-            """, file: "test.toml")
+                [gesture.double]
+                type = "tap"
+                taps = 2
+                """, file: "test.toml")
         let recording = try EvemuRecording.read(path: SharedRecordings.path(Self.taps))
         let pipeline = GesturePipeline(configuration: configuration)
         let replay = try #require(VirtualReplay(recording: recording, pipeline: pipeline))
@@ -133,12 +138,13 @@ struct PipelineTests {
 
     /// `[[device]]` rules pick each device's mapping by name; no match is the identity.
     @Test func devicesAreMappedByTheirRule() throws {
-        let configuration = try ConfigLoader.parse(text: Self.base + """
+        let configuration = try ConfigLoader.parse(
+            text: Self.base + """
 
-            [[device]]
-            name = "Atmel*"
-            rotation = 180
-            """, file: "test.toml")
+                [[device]]
+                name = "Atmel*"
+                rotation = 180
+                """, file: "test.toml")
         let pipeline = GesturePipeline(configuration: configuration)
         let atmel = try EvemuRecording.read(path: SharedRecordings.path(Self.taps))
         let pixel = try EvemuRecording.read(path: SharedRecordings.path("google-pixel-tablet-nvt-1-finger-swipe.evemu"))

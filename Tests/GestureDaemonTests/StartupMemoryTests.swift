@@ -1,15 +1,17 @@
+import CLinuxShims
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLinuxShims
-import Testing
 
 @Suite struct StartupMemoryTests {
     /// What the daemon does once started: the relocation tables ld.so read before main
     /// leave the resident set (no page of them is mapped: /proc/self/pagemap's present bit),
     /// and the process goes on (this test process included).
     @Test func relocationTablesLeaveTheResidentSet() throws {
-        var start: UInt = 0, length: UInt = 0
+        var start: UInt = 0
+        var length: UInt = 0
         let released = cls_release_relocation_tables(&start, &length)
         let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
         #expect(released > 0 && UInt(released) % page == 0 && length > 0 && UInt(released) >= length, "released \(released) bytes")

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import LinuxSystem
 import Testing
 import TouchInput
+
 @testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct SystemdNotifierTests {
     private func receive(_ listener: Listener, _ loop: EventLoop, count: Int) throws -> [String] {
@@ -42,9 +44,10 @@ import TouchInput
     @Test func abstractSocketAndForeignWatchdogPid() throws {
         let name = "@gestured-test-\(getpid())-\(MonotonicClock.now())"
         let listener = try Listener(path: name, datagram: true)
-        let notifier = try #require(try SystemdNotifier(environment: [
-            "NOTIFY_SOCKET": name, "WATCHDOG_USEC": "100000", "WATCHDOG_PID": "\(getpid() + 1)",
-        ]))
+        let notifier = try #require(
+            try SystemdNotifier(environment: [
+                "NOTIFY_SOCKET": name, "WATCHDOG_USEC": "100000", "WATCHDOG_PID": "\(getpid() + 1)",
+            ]))
         #expect(notifier.watchdogInterval == nil, "the watchdog belongs to another process")
         try notifier.notify("READY=1")
         let loop = try EventLoop()
@@ -58,8 +61,9 @@ import TouchInput
             try notifier.notify("READY=1")
             Issue.record("no error")
         } catch {
-            #expect(error.description.hasPrefix("/nonexistent/notify: sending READY=1 to NOTIFY_SOCKET failed: No such file or directory"),
-                    "\(error)")
+            #expect(
+                error.description.hasPrefix("/nonexistent/notify: sending READY=1 to NOTIFY_SOCKET failed: No such file or directory"),
+                "\(error)")
         }
     }
 }

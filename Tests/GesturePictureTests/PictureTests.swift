@@ -1,16 +1,17 @@
 import GestureConfig
 import GestureCore
 import GestureDaemon
-@testable import GesturePicture
 import Glibc
 import TestSupport
 import Testing
 import TouchInput
 
+@testable import GesturePicture
+
 /// The package root, from this file's location.
 let packageRoot: String = {
     var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3) // Tests/GesturePictureTests/PictureTests.swift
+    parts.removeLast(3)  // Tests/GesturePictureTests/PictureTests.swift
     return parts.joined(separator: "/")
 }()
 
@@ -160,7 +161,8 @@ let layoutConfig = """
         for (contact, (down, lift)) in zip(contacts, expected) {
             let line = try #require(contact.children.first { $0["class"] == "trace" }?["points"])
             let points = line.split(separator: " ").map { $0.split(separator: ",").compactMap { Double($0) } }
-            let first = try #require(points.first), last = try #require(points.last)
+            let first = try #require(points.first)
+            let last = try #require(points.last)
             // The panel's 4096 x 2304 units over 800 x 480 px: within a fifth of a pixel.
             #expect(abs(first[0] - down.0) < 0.3 && abs(first[1] - down.1) < 0.3, "\(first)")
             #expect(abs(last[0] - lift.0) < 0.3 && abs(last[1] - lift.1) < 0.3, "\(last)")
@@ -234,9 +236,12 @@ struct CrowdedRecordingTests {
     @Test func pngThroughRsvgConvert() throws {
         let output = "/tmp/gestured-picture-test-\(getpid()).png"
         defer { unlink(output) }
-        let result = try ChildProcess.run(ChildProcess.buildDirectory + "/gesturectl",
-                                          arguments: ["render", RecordingPictureTests.config, "--recording",
-                                                      RecordingPictureTests.recording, "-o", output])
+        let result = try ChildProcess.run(
+            ChildProcess.buildDirectory + "/gesturectl",
+            arguments: [
+                "render", RecordingPictureTests.config, "--recording",
+                RecordingPictureTests.recording, "-o", output,
+            ])
         guard Rasterizer.find() != nil else {
             // CI installs librsvg2-bin (make deps): there its absence is a failure.
             #expect(!SharedRecordings.isRequired, "rsvg-convert is missing under CI=true: make deps installs librsvg2-bin")
@@ -253,7 +258,8 @@ struct CrowdedRecordingTests {
         // IHDR: the SVG's own size.
         let configuration = try ConfigLoader.load(path: RecordingPictureTests.config)
         let svg = try SVGNode.parse(Picture(configuration: configuration, title: "x").svg)
-        let width = header[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        let width = header[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(Double(width) == svg.number("width")?.rounded(.up))
         #expect(height > 480)
     }

@@ -40,8 +40,9 @@ final class SVGNode {
         let parser = XMLParser(data: Data(text.utf8))
         parser.delegate = builder
         guard parser.parse(), let root = builder.root else {
-            throw ParseError(description: "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?") "
-                + "at line \(parser.lineNumber), column \(parser.columnNumber)")
+            throw ParseError(
+                description: "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?") "
+                    + "at line \(parser.lineNumber), column \(parser.columnNumber)")
         }
         return root
     }
@@ -50,8 +51,10 @@ final class SVGNode {
         var root: SVGNode?
         var stack: [SVGNode] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let node = SVGNode(name: name, attributes: attributes)
             if let parent = stack.last { parent.children.append(node) } else { root = node }
             stack.append(node)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureDaemon
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `gesturectl check` on hostile config files (issue #18): each is refused with its bound
 /// and its line:col, quickly and in little memory, whatever the file holds up to the 4 MiB
@@ -24,13 +25,17 @@ import Testing
     func check(_ text: String) throws -> Check {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let file = dir.file("hostile.toml"), err = dir.file("check.err"), peak = dir.file("peak")
+        let file = dir.file("hostile.toml")
+        let err = dir.file("check.err")
+        let peak = dir.file("peak")
         try writeText(text, to: file)
         try #require(access("/usr/bin/time", X_OK) == 0, "GNU time is missing: make deps installs it")
         let start = MonotonicClock.now()
-        let result = try ChildProcess.run("/bin/sh", arguments: [
-            "-c", "exec /usr/bin/time -f %M -o '\(peak)' '\(Binary.gesturectl)' check '\(file)' 2> '\(err)' > /dev/null",
-        ])
+        let result = try ChildProcess.run(
+            "/bin/sh",
+            arguments: [
+                "-c", "exec /usr/bin/time -f %M -o '\(peak)' '\(Binary.gesturectl)' check '\(file)' 2> '\(err)' > /dev/null",
+            ])
         let seconds = Double(MonotonicClock.now() - start) / 1_000_000
         let kib = try #require(Double(readText(peak)?.split(separator: "\n").last ?? ""), "no peak from GNU time")
         return Check(status: result.status, stderr: readText(err) ?? "", seconds: seconds, maxResidentMiB: kib / 1024)
@@ -41,8 +46,9 @@ import Testing
     func aDeeplyDottedHeaderIsRefusedAtItsLimit(parts: Int) throws {
         let result = try check("[" + Array(repeating: "a", count: parts).joined(separator: ".") + "]\n")
         #expect(result.status == 1)
-        #expect(result.stderr.hasSuffix(
-            "hostile.toml:1:66: error: a dotted key or table name of more than 32 parts (the limit)\n"), "\(result.stderr.prefix(300))")
+        #expect(
+            result.stderr.hasSuffix(
+                "hostile.toml:1:66: error: a dotted key or table name of more than 32 parts (the limit)\n"), "\(result.stderr.prefix(300))")
         #expect(result.seconds < 15 && result.maxResidentMiB < 64, "\(result.seconds) s, \(result.maxResidentMiB) MiB")
     }
 
@@ -52,8 +58,9 @@ import Testing
         let text = String(repeating: line, count: (4 << 20) / line.utf8.count - 1)
         let result = try check(text)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error: more than 65536 keys and values in the file (the limit)"),
-                "\(result.stderr.prefix(300))")
+        #expect(
+            result.stderr.contains("error: more than 65536 keys and values in the file (the limit)"),
+            "\(result.stderr.prefix(300))")
         #expect(result.seconds < 15 && result.maxResidentMiB < 64, "\(result.seconds) s, \(result.maxResidentMiB) MiB")
     }
 
@@ -64,8 +71,9 @@ import Testing
         let result = try check("[daemon]\n\(key) = 1\n[screen]\nwidth = 800\nheight = 480\n")
         let shown = String(repeating: "k", count: 32) + "... (3145728 characters)"
         #expect(result.status == 1)
-        #expect(result.stderr == "\(result.stderr.prefix { $0 != ":" }):2:1: error: daemon.\"\(shown)\": unknown key '\(shown)'\n",
-                "\(result.stderr.prefix(300))")
+        #expect(
+            result.stderr == "\(result.stderr.prefix { $0 != ":" }):2:1: error: daemon.\"\(shown)\": unknown key '\(shown)'\n",
+            "\(result.stderr.prefix(300))")
         #expect(result.seconds < 15 && result.maxResidentMiB < 64, "\(result.seconds) s, \(result.maxResidentMiB) MiB")
     }
 }
@@ -82,8 +90,9 @@ struct ConfigWarningLogTests {
         let warning = "gestures.toml:2:1: warning: daemon.socket_mode: anyone on this machine may connect"
         #expect(daemon.log.ranges(of: warning).count == 1, "\(daemon.log)")
         _ = try daemon.request("reload")
-        #expect(eventually { daemon.log.contains("reload: ") && daemon.log.ranges(of: warning).count == 2 },
-                "\(daemon.log)")
+        #expect(
+            eventually { daemon.log.contains("reload: ") && daemon.log.ranges(of: warning).count == 2 },
+            "\(daemon.log)")
         try daemon.stop()
     }
 }

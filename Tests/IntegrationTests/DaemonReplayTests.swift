@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import LinuxSystem
 import TestSupport
 import Testing
+
 @testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The real `gestured` on real recordings (`--replay`), checked against its offline twin
 /// `gesturectl replay --json` on the same config.
@@ -16,10 +18,11 @@ struct DaemonReplayTests {
         let app = try DatagramReceiver(path: dir.file("app.sock"))
         let config = dir.file("gestures.toml")
         let log = dir.file("commands.log")
-        try writeText(TestConfig.tapAndPan(tapActions: [
-            "command = 'echo \"$GESTURE_NAME $GESTURE_TYPE $GESTURE_STATE $GESTURE_TOUCHES $GESTURE_X $GESTURE_Y $TEST_MARK\" >> \(log)'",
-            "socket = \"\(dir.file("app.sock"))\"\ndatagram = true\nmessage = \"{gesture} {state} {x} {y}\"",
-        ]), to: config)
+        try writeText(
+            TestConfig.tapAndPan(tapActions: [
+                "command = 'echo \"$GESTURE_NAME $GESTURE_TYPE $GESTURE_STATE $GESTURE_TOUCHES $GESTURE_X $GESTURE_Y $TEST_MARK\" >> \(log)'",
+                "socket = \"\(dir.file("app.sock"))\"\ndatagram = true\nmessage = \"{gesture} {state} {x} {y}\"",
+            ]), to: config)
         let expected = try replayJSON(config: config, recording: Recording.taps, dir: dir)
         try #require(!expected.isEmpty && expected.allSatisfy { $0["gesture"] == .string("tap") })
 
@@ -50,7 +53,11 @@ struct DaemonReplayTests {
         #expect(commandLines.allSatisfy { $0.count == 7 && $0[0...3] == ["tap", "tap", "recognized", "1"] && $0[6] == "from-config" })
         #expect(positions(commandLines.map { ($0[4], $0[5]) }) == positions(expected))
         // Socket messages: the template filled in, one datagram per recognition, each a line.
-        #expect(eventually { app.receiveAll(); return app.messages.count == expected.count })
+        #expect(
+            eventually {
+                app.receiveAll()
+                return app.messages.count == expected.count
+            })
         #expect(app.messages.allSatisfy { $0.hasSuffix("\n") && $0.dropLast().allSatisfy { $0 != "\n" } })
         let words = app.messages.map { $0.dropLast().split(separator: " ").map(String.init) }
         #expect(words.allSatisfy { $0.count == 4 && $0[0] == "tap" && $0[1] == "recognized" })
@@ -113,10 +120,13 @@ struct DaemonReplayTests {
         defer { dir.remove() }
         let config = dir.file("gestures.toml")
         let pidFile = dir.file("pgid")
-        try writeText(TestConfig.tapAndPan(daemon: "kill_grace = \"300ms\"", tapActions: [
-            // The group leader and its child both ignore SIGTERM; only SIGKILL ends them.
-            "command = 'trap \"\" TERM; echo $$ > \(pidFile).tmp; mv \(pidFile).tmp \(pidFile); sleep 60 & wait'\ntimeout = \"300ms\"\ncooldown = \"60s\"",
-        ]), to: config)
+        try writeText(
+            TestConfig.tapAndPan(
+                daemon: "kill_grace = \"300ms\"",
+                tapActions: [
+                    // The group leader and its child both ignore SIGTERM; only SIGKILL ends them.
+                    "command = 'trap \"\" TERM; echo $$ > \(pidFile).tmp; mv \(pidFile).tmp \(pidFile); sleep 60 & wait'\ntimeout = \"300ms\"\ncooldown = \"60s\""
+                ]), to: config)
         let expected = try replayJSON(config: config, recording: Recording.taps, dir: dir)
         try #require(expected.count > 1)
 
@@ -125,10 +135,11 @@ struct DaemonReplayTests {
         #expect(eventually { readText(pidFile) != nil })
         let group = try #require(pid_t((readText(pidFile) ?? "").split(separator: "\n").first ?? ""))
         #expect(kill(-group, 0) == 0, "the command's group should be running")
-        #expect(eventually {
-            let dispatcher = try? daemon.status()["dispatcher"]
-            return dispatcher?["commands_timed_out"] == .number(1) && dispatcher?["running_children"] == .number(0)
-        }, "\(daemon.log)")
+        #expect(
+            eventually {
+                let dispatcher = try? daemon.status()["dispatcher"]
+                return dispatcher?["commands_timed_out"] == .number(1) && dispatcher?["running_children"] == .number(0)
+            }, "\(daemon.log)")
         // SIGKILL went to the whole group: the backgrounded sleep is gone too.
         #expect(eventually { kill(-group, 0) == -1 && errno == ESRCH }, "processes left in group \(group)")
         #expect(daemon.children().isEmpty, "children left: \(daemon.children())")
@@ -149,10 +160,13 @@ struct DaemonReplayTests {
         defer { dir.remove() }
         let config = dir.file("gestures.toml")
         // Distinct durations mark this test's sleeps among the machine's processes.
-        try writeText(TestConfig.tapAndPan(daemon: "max_children = 2\nkill_grace = \"200ms\"", tapActions: [
-            "command = 'sleep 61.25 & exit 0'\ntimeout = \"1500ms\"",
-            "command = 'setsid sleep 61.5 & exit 0'\ntimeout = \"1500ms\"",
-        ]), to: config)
+        try writeText(
+            TestConfig.tapAndPan(
+                daemon: "max_children = 2\nkill_grace = \"200ms\"",
+                tapActions: [
+                    "command = 'sleep 61.25 & exit 0'\ntimeout = \"1500ms\"",
+                    "command = 'setsid sleep 61.5 & exit 0'\ntimeout = \"1500ms\"",
+                ]), to: config)
         func sleeps() -> Int {
             (try? ChildProcess.run("/bin/sh", arguments: ["-c", "pgrep -c -f '^sleep 61\\.(25|5)$' || true"]))
                 .flatMap { Int($0.output.split(separator: "\n").first ?? "") } ?? -1
@@ -160,10 +174,11 @@ struct DaemonReplayTests {
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps, speed: 4)
         _ = try daemon.request("replay-start")
         var most = 0
-        #expect(eventually {
-            most = max(most, sleeps())
-            return (try? daemon.status()["replay"]?["state"]) == .string("finished")
-        })
+        #expect(
+            eventually {
+                most = max(most, sleeps())
+                return (try? daemon.status()["replay"]?["state"]) == .string("finished")
+            })
         let dispatcher = try daemon.status()["dispatcher"]
         #expect(most <= 2, "\(most) sleeps at once with max_children = 2")
         #expect(dispatcher?["commands_refused"]?.intValue ?? 0 > 0, "\(String(describing: dispatcher))")
@@ -190,12 +205,18 @@ struct DaemonReplayTests {
         defer { dir.remove() }
         let config = dir.file("gestures.toml")
         let cancelled = dir.file("cancelled")
-        try writeText(TestConfig.tapAndPan() + "[[gesture.drag.on.cancelled]]\ncommand = 'echo \"$GESTURE_STATE\" > \(cancelled)'\n",
-                      to: config)
+        try writeText(
+            TestConfig.tapAndPan() + "[[gesture.drag.on.cancelled]]\ncommand = 'echo \"$GESTURE_STATE\" > \(cancelled)'\n",
+            to: config)
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.drag)
-        let out = dir.file("monitor.out"), status = dir.file("monitor.status")
-        let monitor = try ChildProcess.run("/bin/sh", arguments: ["-c",
-            "( '\(Binary.gesturectl)' monitor --socket '\(daemon.socket)' > '\(out)' 2>&1; echo $? > '\(status)' ) < /dev/null > /dev/null 2>&1 & echo started"])
+        let out = dir.file("monitor.out")
+        let status = dir.file("monitor.status")
+        let monitor = try ChildProcess.run(
+            "/bin/sh",
+            arguments: [
+                "-c",
+                "( '\(Binary.gesturectl)' monitor --socket '\(daemon.socket)' > '\(out)' 2>&1; echo $? > '\(status)' ) < /dev/null > /dev/null 2>&1 & echo started",
+            ])
         #expect(monitor.output.contains("started"))
         #expect(eventually { (try? daemon.status()["control"]?["subscribers"]) == .number(1) })
         _ = try daemon.request("replay-start")
@@ -265,7 +286,8 @@ struct DaemonReplayTests {
     @Test func checkOption() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let good = dir.file("good.toml"), bad = dir.file("bad.toml")
+        let good = dir.file("good.toml")
+        let bad = dir.file("bad.toml")
         try writeText(TestConfig.tapAndPan(), to: good)
         try writeText(TestConfig.tapAndPan() + "[gesture.drag2]\ntype = \"pan\"\nmax_touchez = 1\n", to: bad)
         let ok = try runTool(Binary.gestured, ["--check", good], dir: dir)
@@ -284,8 +306,9 @@ struct DaemonReplayTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let unknown = try runTool(Binary.gestured, ["--socket", dir.file("s.sock"), "--confg", "x.toml"], dir: dir)
-        #expect(unknown.status == 64 && unknown.stderr.contains("unknown option '--confg'")
-                    && unknown.stderr.contains("gestured --help"), "\(unknown)")
+        #expect(
+            unknown.status == 64 && unknown.stderr.contains("unknown option '--confg'")
+                && unknown.stderr.contains("gestured --help"), "\(unknown)")
         #expect(access(dir.file("s.sock"), F_OK) != 0)
         let version = try runTool(Binary.gestured, ["--version"], dir: dir)
         #expect(version.status == 0 && version.stdout == GesturedVersion.current + "\n", "\(version)")

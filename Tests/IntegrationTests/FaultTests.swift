@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxShims
 import LinuxSystem
 import TestSupport
 import Testing
+
 @testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Faults from outside (#14 item 4, docs/LIMITS.md "Faults"): the real daemon on a real
 /// recording, with the fault applied while it recognizes. Each must give a clear log line
@@ -15,7 +17,8 @@ struct FaultTests {
     /// Starts the daemon on the taps recording with a subscriber; returns the events the
     /// offline twin gives for it.
     private func start(_ dir: TemporaryDirectory, config text: String = TestConfig.tapAndPan()) throws
-        -> (GesturedProcess, ControlClient, [JSONValue]) {
+        -> (GesturedProcess, ControlClient, [JSONValue])
+    {
         let config = dir.file("gestures.toml")
         try writeText(text, to: config)
         let expected = try replayJSON(config: config, recording: Recording.taps, dir: dir)
@@ -47,7 +50,10 @@ struct FaultTests {
         // This process needs room for its side of a thousand connections.
         var own = rlimit()
         getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &own)
-        if own.rlim_cur < 1200 { own.rlim_cur = min(own.rlim_max, 4096); setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &own) }
+        if own.rlim_cur < 1200 {
+            own.rlim_cur = min(own.rlim_max, 4096)
+            setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &own)
+        }
 
         let before = cpuTicks(daemon.pid)
         var clients: [FileDescriptor] = []
@@ -98,8 +104,12 @@ struct FaultTests {
         chmod(config, 0o644)
         // Root writes anywhere: run it as nobody, for whom the directory is read-only.
         let asUser = geteuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : []
-        let run = try runTool("/usr/bin/timeout", ["10"] + asUser + [Binary.gestured, "--config", config,
-                                                                     "--socket", locked + "/run/ctl.sock"], dir: dir)
+        let run = try runTool(
+            "/usr/bin/timeout",
+            ["10"] + asUser + [
+                Binary.gestured, "--config", config,
+                "--socket", locked + "/run/ctl.sock",
+            ], dir: dir)
         #expect(run.status == 1, "\(run)")
         #expect(run.stderr.contains(locked + "/run") && run.stderr.contains("Permission denied"), "\(run.stderr)")
     }
@@ -151,9 +161,11 @@ struct FaultTests {
             printf '%s%s' "$B1" "$B2" > '\(config)'
             """
         let half = large.index(large.startIndex, offsetBy: large.count - 20)
-        let writer = try ChildProcessHandle(["/bin/sh", "-c", script],
-                                            environment: ["A": small, "B1": String(large[..<half]), "B2": String(large[half...])])
-        var taken = 0, refused = 0
+        let writer = try ChildProcessHandle(
+            ["/bin/sh", "-c", script],
+            environment: ["A": small, "B1": String(large[..<half]), "B2": String(large[half...])])
+        var taken = 0
+        var refused = 0
         for _ in 0..<60 {
             do {
                 _ = try daemon.request("reload")
@@ -192,7 +204,12 @@ final class ChildProcessHandle {
         self.pid = pid
     }
 
-    deinit { if isRunning { kill(pid, SIGKILL); waitpid(pid, nil, 0) } }
+    deinit {
+        if isRunning {
+            kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+        }
+    }
 
     var isRunning: Bool {
         guard status < 0 else { return false }

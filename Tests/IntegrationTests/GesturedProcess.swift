@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureCore
 import GestureDaemon
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Polls `condition` every 10 ms until it holds or `ceiling` seconds pass; true when it held.
 func eventually(ceiling seconds: Double = 15, _ condition: () throws -> Bool) rethrows -> Bool {
@@ -32,8 +33,10 @@ final class GesturedProcess {
 
     /// Starts `gestured --config CONFIG --socket DIR/ctl.sock [--replay FILE]` and waits
     /// until it answers on its socket.
-    init(config: String, dir: TemporaryDirectory, replay: String? = nil, speed: Double = 1,
-         arguments more: [String] = [], environment extra: [String: String] = [:]) throws {
+    init(
+        config: String, dir: TemporaryDirectory, replay: String? = nil, speed: Double = 1,
+        arguments more: [String] = [], environment extra: [String: String] = [:]
+    ) throws {
         socket = dir.file("ctl.sock")
         logPath = dir.file("gestured.log")
         var arguments = ["--config", config, "--socket", socket]
@@ -73,7 +76,10 @@ final class GesturedProcess {
     var isRunning: Bool {
         guard !exited else { return false }
         var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid { exited = true; exitStatus = status }
+        if waitpid(pid, &status, WNOHANG) == pid {
+            exited = true
+            exitStatus = status
+        }
         return !exited
     }
 
@@ -116,7 +122,8 @@ final class GesturedProcess {
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard let child = Int(name), let stat = readText("/proc/\(name)/stat"),
-                  let close = stat.lastIndex(of: ")") else { continue }
+                let close = stat.lastIndex(of: ")")
+            else { continue }
             // Fields after "(comm)": state, ppid, ...
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             if fields.count > 1, Int(fields[1]) == Int(pid) { result.append((child, String(fields[0]))) }

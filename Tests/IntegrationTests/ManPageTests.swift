@@ -1,9 +1,11 @@
+import TestSupport
+import Testing
+
+@testable import GestureDaemon
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
-import Testing
-@testable import GestureDaemon
 
 /// The man pages' sources (docs/man/*.md) name every verb and option the programs have:
 /// gesturectl's as swift-argument-parser describes them (`--experimental-dump-help`),
@@ -11,7 +13,7 @@ import Testing
 @Suite struct ManPageTests {
     private static var manDirectory: String {
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3) // Tests/IntegrationTests/ManPageTests.swift
+        parts.removeLast(3)  // Tests/IntegrationTests/ManPageTests.swift
         return parts.joined(separator: "/") + "/docs/man"
     }
 
@@ -48,7 +50,10 @@ import Testing
         let page = try Self.page("gesturectl.1.md")
         for command in subcommands {
             let name = try #require(command["commandName"]?.stringValue)
-            if name == "help" { #expect(page.contains("**help**")); continue }
+            if name == "help" {
+                #expect(page.contains("**help**"))
+                continue
+            }
             guard let entry = Self.entry("**\(name)**", in: page) else {
                 Issue.record("gesturectl.1: no entry for the verb \(name)")
                 continue

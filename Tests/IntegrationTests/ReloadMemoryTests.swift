@@ -1,8 +1,9 @@
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
-import Testing
 
 /// A reload frees what it parsed: a kiosk reloaded every minute by a config-management
 /// agent keeps its size (issue #18 item 9; TOMLKit 0.6.0 kept 33 KB of every parse).

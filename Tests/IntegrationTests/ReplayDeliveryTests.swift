@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import GestureDaemon
 
 /// `gesturectl replay --delivery`: what the application would see, one line per change of a

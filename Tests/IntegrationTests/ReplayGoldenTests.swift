@@ -1,9 +1,11 @@
+import TestSupport
+import Testing
+
+@testable import GestureDaemon
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
-import Testing
-@testable import GestureDaemon
 
 /// `gesturectl replay` on real recordings against checked-in event logs (`Goldens/`, made
 /// with `gesturectl replay --json --config Goldens/test.toml RECORDING`; after a deliberate

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureDaemon
 import TestSupport
 import Testing
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `gestured --stream`: raw `struct input_event` records from a pipe, as a device node
 /// gives them.
@@ -86,12 +87,21 @@ struct StreamInputTests {
         let (dir, config, desc, _) = try setUp()
         defer { dir.remove() }
         let missing = dir.file("no-such-pipe")
-        let noStream = try runTool(Binary.gestured, ["--config", config, "--socket", dir.file("s.sock"),
-                                                     "--stream", missing, "--desc", desc], dir: dir)
-        #expect(noStream.status == 1 && noStream.stderr.contains(missing) && noStream.stderr.contains("No such file"),
-                "\(noStream)")
-        let noDesc = try runTool(Binary.gestured, ["--config", config, "--socket", dir.file("s.sock"),
-                                                   "--stream", "-", "--desc", dir.file("no.desc")], dir: dir)
+        let noStream = try runTool(
+            Binary.gestured,
+            [
+                "--config", config, "--socket", dir.file("s.sock"),
+                "--stream", missing, "--desc", desc,
+            ], dir: dir)
+        #expect(
+            noStream.status == 1 && noStream.stderr.contains(missing) && noStream.stderr.contains("No such file"),
+            "\(noStream)")
+        let noDesc = try runTool(
+            Binary.gestured,
+            [
+                "--config", config, "--socket", dir.file("s.sock"),
+                "--stream", "-", "--desc", dir.file("no.desc"),
+            ], dir: dir)
         #expect(noDesc.status == 1 && noDesc.stderr.contains("no.desc"), "\(noDesc)")
         #expect(access(dir.file("s.sock"), F_OK) != 0)
     }
@@ -105,13 +115,14 @@ struct StreamInputTests {
         let config = dir.file("gestures.toml")
         try writeText(TestConfig.tapAndPan(), to: config)
         let desc = dir.file("a.desc")
-        try writeText("N: protoA\nI: 0003 0000 0000 0000\nP: 02\nB: 00 0b\nB: 03 03 00 00 00 00 00 60\n"
-                      + "A: 00 0 799 0 0 0\nA: 01 0 479 0 0 0\nA: 35 0 799 0 0 0\nA: 36 0 479 0 0 0\n", to: desc)
+        try writeText(
+            "N: protoA\nI: 0003 0000 0000 0000\nP: 02\nB: 00 0b\nB: 03 03 00 00 00 00 00 60\n"
+                + "A: 00 0 799 0 0 0\nA: 01 0 479 0 0 0\nA: 35 0 799 0 0 0\nA: 36 0 479 0 0 0\n", to: desc)
         var events: [RawInputEvent] = []
         for code: UInt16 in [0x61, 0x60, 0x100, 0xc3a0, 0x40, 0x48] {
             events += [RawInputEvent(type: 3, code: code, value: 1, time: 0), RawInputEvent(type: 0, code: 0, value: 0, time: 0)]
         }
-        events += [RawInputEvent(type: 1, code: 0x14a, value: 1, time: 0)]   // BTN_TOUCH: not advertised either
+        events += [RawInputEvent(type: 1, code: 0x14a, value: 1, time: 0)]  // BTN_TOUCH: not advertised either
         let stream = dir.file("a.bin")
         let file = fopen(stream, "w")
         let bytes = records(events[...])

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureCore
 import TestSupport
 import Testing
+
 @testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// gestured as systemd runs it: READY=1 on $NOTIFY_SOCKET, watchdog pings only when asked
 /// for, and an idle daemon that never wakes.
@@ -13,12 +15,14 @@ struct SystemdTests {
     /// gestured on the tap-and-pan config (`dir`/gestures.toml) and the taps recording,
     /// with `$NOTIFY_SOCKET` bound in `dir` (and `environment`).
     private func start(in dir: TemporaryDirectory, environment: [String: String] = [:])
-        throws -> (daemon: GesturedProcess, notify: DatagramReceiver, config: String) {
+        throws -> (daemon: GesturedProcess, notify: DatagramReceiver, config: String)
+    {
         let notify = try DatagramReceiver(path: dir.file("notify.sock"))
         let config = dir.file("gestures.toml")
         try writeText(TestConfig.tapAndPan(), to: config)
-        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps,
-                                         environment: environment.merging(["NOTIFY_SOCKET": dir.file("notify.sock")]) { $1 })
+        let daemon = try GesturedProcess(
+            config: config, dir: dir, replay: Recording.taps,
+            environment: environment.merging(["NOTIFY_SOCKET": dir.file("notify.sock")]) { $1 })
         return (daemon, notify, config)
     }
 
@@ -26,14 +30,19 @@ struct SystemdTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let (daemon, notify, _) = try start(in: dir)
-        #expect(eventually { notify.receiveAll(); return notify.messages.contains("READY=1") })
+        #expect(
+            eventually {
+                notify.receiveAll()
+                return notify.messages.contains("READY=1")
+            })
         // Once the start-up's last client has gone (its close is one more wake)...
         var settled = daemon.contextSwitches()
-        #expect(eventually {
-            usleep(50_000)
-            defer { settled = daemon.contextSwitches() }
-            return daemon.contextSwitches() == settled
-        })
+        #expect(
+            eventually {
+                usleep(50_000)
+                defer { settled = daemon.contextSwitches() }
+                return daemon.contextSwitches() == settled
+            })
         // ... idle: nothing armed, so not a single wake-up in a second.
         let before = daemon.contextSwitches()
         let end = MonotonicClock.now() + 1_000_000
@@ -42,7 +51,11 @@ struct SystemdTests {
         notify.receiveAll()
         #expect(!notify.messages.contains("WATCHDOG=1"))
         try daemon.stop()
-        #expect(eventually { notify.receiveAll(); return notify.messages.last == "STOPPING=1" })
+        #expect(
+            eventually {
+                notify.receiveAll()
+                return notify.messages.last == "STOPPING=1"
+            })
     }
 
     @Test func watchdogPingsAtHalfTheInterval() throws {
@@ -50,7 +63,11 @@ struct SystemdTests {
         defer { dir.remove() }
         let begin = MonotonicClock.now()
         let (daemon, notify, _) = try start(in: dir, environment: ["WATCHDOG_USEC": "200000"])
-        #expect(eventually { notify.receiveAll(); return notify.messages.count { $0 == "WATCHDOG=1" } >= 4 })
+        #expect(
+            eventually {
+                notify.receiveAll()
+                return notify.messages.count { $0 == "WATCHDOG=1" } >= 4
+            })
         // Four pings (one at start, then every 100 ms) take at least 300 ms.
         #expect(MonotonicClock.now() - begin >= 300_000)
         try daemon.stop()
@@ -62,16 +79,20 @@ struct SystemdTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let (daemon, notify, config) = try start(in: dir)
-        #expect(eventually {
-            notify.receiveAll()
-            return notify.messages.contains("STATUS=2 gestures from \(config); 1 touchscreen")
-        })
+        #expect(
+            eventually {
+                notify.receiveAll()
+                return notify.messages.contains("STATUS=2 gestures from \(config); 1 touchscreen")
+            })
         try writeText(TestConfig.tapAndPan() + "\n[gesture.tap]\ntapz = 1\n", to: config)
         #expect(throws: ControlClientError.self) { try daemon.request("reload") }
-        #expect(eventually {
-            notify.receiveAll()
-            return notify.messages.contains { $0.hasPrefix("STATUS=2 gestures from \(config); 1 touchscreen; last reload refused (\(config):") }
-        })
+        #expect(
+            eventually {
+                notify.receiveAll()
+                return notify.messages.contains {
+                    $0.hasPrefix("STATUS=2 gestures from \(config); 1 touchscreen; last reload refused (\(config):")
+                }
+            })
         try daemon.stop()
     }
 }

@@ -1,9 +1,11 @@
+import TestSupport
+import Testing
+
+@testable import GestureDaemon
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
-import Testing
-@testable import GestureDaemon
 
 /// `subscribe` with `"touches": true` (`gesturectl monitor --touches`): the real gestured
 /// replaying docs/examples/pan-swipe.evemu (a flick from (600, 160) to (330, 165), then a
@@ -11,7 +13,7 @@ import Testing
 struct TouchStreamTests {
     static let examples: String = {
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3) // Tests/IntegrationTests/TouchStreamTests.swift
+        parts.removeLast(3)  // Tests/IntegrationTests/TouchStreamTests.swift
         return parts.joined(separator: "/") + "/docs/examples"
     }()
 
@@ -31,7 +33,8 @@ struct TouchStreamTests {
         // Read until both the events and the two contacts' lifts are in.
         var lines: [JSONValue] = []
         while lines.count { $0["gesture"] != nil } < expected.count || lines.count { $0["phase"] == .string("ended") } < 2,
-              let line = try watcher.readLine() {
+            let line = try watcher.readLine()
+        {
             lines.append(try JSONParser.parse(line[...]))
         }
         let touches = lines.filter { $0["touch"] != nil }
@@ -42,7 +45,8 @@ struct TouchStreamTests {
             let mine = touches.filter { $0["touch"]?.intValue == id }
             let phases = mine.compactMap { $0["phase"]?.stringValue }
             #expect(phases.first == "began" && phases.last == "ended" && phases.dropFirst().dropLast().allSatisfy { $0 == "moved" })
-            let first = try #require(mine.first), last = try #require(mine.last)
+            let first = try #require(mine.first)
+            let last = try #require(mine.last)
             #expect(abs((first["x"]?.doubleValue ?? 0) - down.0) < 0.3 && abs((first["y"]?.doubleValue ?? 0) - down.1) < 0.3)
             #expect(abs((last["x"]?.doubleValue ?? 0) - up.0) < 0.3 && abs((last["y"]?.doubleValue ?? 0) - up.1) < 0.3)
             // The panel is 4096 units at 27 per mm across 800 px: 0.19 mm per px.

@@ -1,9 +1,11 @@
+import TestSupport
+import Testing
+
+@testable import GestureDaemon
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
-import Testing
-@testable import GestureDaemon
 
 /// `gesturectl trigger`: the daemon runs a gesture's actions with a synthetic event, and
 /// refuses names and states the config does not have.
@@ -14,9 +16,10 @@ struct TriggerTests {
         defer { dir.remove() }
         let log = dir.file("actions.log")
         let config = dir.file("gestures.toml")
-        try writeText(TestConfig.tapAndPan(
-            tapActions: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE $GESTURE_X $GESTURE_Y $GESTURE_TOUCHES\" >> \(log)'"],
-            panEnded: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE\" >> \(log)'"]), to: config)
+        try writeText(
+            TestConfig.tapAndPan(
+                tapActions: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE $GESTURE_X $GESTURE_Y $GESTURE_TOUCHES\" >> \(log)'"],
+                panEnded: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE\" >> \(log)'"]), to: config)
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         defer { try? daemon.stop() }
 

@@ -7,7 +7,7 @@ import TouchInput
 
 private let packageRoot: String = {
     var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3) // Tests/LibinputRecordTests/LibinputRecordTests.swift
+    parts.removeLast(3)  // Tests/LibinputRecordTests/LibinputRecordTests.swift
     return parts.joined(separator: "/")
 }()
 
@@ -49,13 +49,17 @@ private let evemu = packageRoot + "/docs/examples/pan-swipe.evemu"
 
     @Test(arguments: [
         // (what to replace, with what, the line the error names, words the message has)
-        ("    - [  0,  10000,   3,  47,       0] # EV_ABS / ABS_MT_SLOT               0",
-         "    - [  0,  10000,   3,  47] # EV_ABS / ABS_MT_SLOT", 44, "[sec, usec, type, code, value]"),
+        (
+            "    - [  0,  10000,   3,  47,       0] # EV_ABS / ABS_MT_SLOT               0",
+            "    - [  0,  10000,   3,  47] # EV_ABS / ABS_MT_SLOT", 44, "[sec, usec, type, code, value]"
+        ),
         ("      57: [0, 65535, 0, 0, 0]\n", "", 21, "ABS_MT_TRACKING_ID is listed under 'codes' but has no 'absinfo'"),
         ("version: 1", "version: 2", 1, "version 2 is not supported"),
         ("    id: [3, 4660, 22136, 1]", "    id: [3, 4660, 22136, 1", 18, "not valid YAML"),
-        ("    - [  0,  10000,   3,  47,       0] # EV_ABS / ABS_MT_SLOT               0",
-         "    - [  0,  10000,   3,  47,    zero]", 44, "'zero' is not an integer"),
+        (
+            "    - [  0,  10000,   3,  47,       0] # EV_ABS / ABS_MT_SLOT               0",
+            "    - [  0,  10000,   3,  47,    zero]", 44, "'zero' is not an integer"
+        ),
         ("      3: [0, 1, 47, 53, 54, 57] # EV_ABS", "      3: [0, 1, 47, 53, 54, 70000] # EV_ABS", 21, "70000"),
     ])
     func errorsNameTheLine(_ replace: String, _ with: String, _ line: Int, _ words: String) throws {

@@ -1,8 +1,9 @@
+import LinuxSystem
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import LinuxSystem
-import Testing
 
 /// The one whole-file reader: regular files only, said plainly otherwise, with a size cap;
 /// and the one EINTR retry.
@@ -53,7 +54,10 @@ import Testing
         var calls = 0
         let result = retryingInterrupted { () -> Int in
             calls += 1
-            if calls < 3 { errno = EINTR; return -1 }
+            if calls < 3 {
+                errno = EINTR
+                return -1
+            }
             return 7
         }
         #expect(result == 7 && calls == 3)

@@ -16,8 +16,10 @@ public final class EngineHarness {
         engine.traceEnabled = trace
     }
 
-    public func attach(device: DeviceID, name: String = "test panel", x: AxisRange, y: AxisRange,
-                       mapping: DeviceMapping = .identity) {
+    public func attach(
+        device: DeviceID, name: String = "test panel", x: AxisRange, y: AxisRange,
+        mapping: DeviceMapping = .identity
+    ) {
         if let warning = engine.attach(device: device, name: name, x: x, y: y, mapping: mapping) {
             warnings.append(warning)
         }
@@ -86,15 +88,21 @@ public struct ModelBuilder {
         views = [ViewSpec(name: "root", parent: nil, frame: Rect(x: 0, y: 0, width: screen.width, height: screen.height))]
     }
 
-    public mutating func view(_ name: String, parent: String = "root", frame: Rect, enabled: Bool = true, hidden: Bool = false,
-                              passthrough: Bool = true) {
-        views.append(ViewSpec(name: name, parent: viewIndex(parent), frame: frame, enabled: enabled, hidden: hidden,
-                              passthrough: passthrough))
+    public mutating func view(
+        _ name: String, parent: String = "root", frame: Rect, enabled: Bool = true, hidden: Bool = false,
+        passthrough: Bool = true
+    ) {
+        views.append(
+            ViewSpec(
+                name: name, parent: viewIndex(parent), frame: frame, enabled: enabled, hidden: hidden,
+                passthrough: passthrough))
     }
 
     /// Adds a gesture with its type's defaults, changed by `configure`.
-    public mutating func gesture(_ name: String, _ type: GestureType, on view: String = "root",
-                                 _ configure: (inout GestureSpec) -> Void = { _ in }) {
+    public mutating func gesture(
+        _ name: String, _ type: GestureType, on view: String = "root",
+        _ configure: (inout GestureSpec) -> Void = { _ in }
+    ) {
         var spec = GestureSpec(name: name, view: viewIndex(view), parameters: GestureDefaults.parameters(for: type))
         configure(&spec)
         gestures.append(spec)

@@ -16,8 +16,10 @@ public struct FrameBuilder {
     public private(set) var frames: [TouchFrame] = []
 
     /// `resolution` 40 with `unitsPerPixel` 10 makes 1 px = 0.25 mm.
-    public init(device: DeviceID = DeviceID(1), screen: ScreenSize = ScreenSize(width: 1000, height: 600),
-                unitsPerPixel: Double = 10, resolution: Int32 = 40) {
+    public init(
+        device: DeviceID = DeviceID(1), screen: ScreenSize = ScreenSize(width: 1000, height: 600),
+        unitsPerPixel: Double = 10, resolution: Int32 = 40
+    ) {
         self.device = device
         self.screen = screen
         self.unitsPerPixel = unitsPerPixel
@@ -31,7 +33,8 @@ public struct FrameBuilder {
     public mutating func down(_ id: Int32, x px: Double, y py: Double, at time: Int64, tool: ToolType = .finger) {
         let used = Set(live.values.map(\.slot))
         let slot = (0...).first { !used.contains(Int32($0)) }!
-        set(Contact(id: id, slot: Int32(slot), phase: .began, x: 0, y: 0, normalizedX: 0, normalizedY: 0, toolType: tool),
+        set(
+            Contact(id: id, slot: Int32(slot), phase: .began, x: 0, y: 0, normalizedX: 0, normalizedY: 0, toolType: tool),
             x: px, y: py, at: time)
     }
 
@@ -47,7 +50,7 @@ public struct FrameBuilder {
     public mutating func tool(_ id: Int32, _ tool: ToolType, at time: Int64) {
         guard live[id] != nil else { preconditionFailure("tool of touch \(id), which is not down") }
         live[id]?.toolType = tool
-        frame(at: time) // lists every live contact
+        frame(at: time)  // lists every live contact
         let last = frames.count - 1
         for i in frames[last].contacts.indices where frames[last].contacts[i].id == id { frames[last].contacts[i].toolType = tool }
     }

@@ -10,7 +10,7 @@ public enum SharedRecordings {
     /// `<package root>/../shared/recordings`, derived from this file's location.
     public static let directory: String = {
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3) // Tests/TestSupport/SharedRecordings.swift
+        parts.removeLast(3)  // Tests/TestSupport/SharedRecordings.swift
         return parts.joined(separator: "/") + "/../shared/recordings"
     }()
 

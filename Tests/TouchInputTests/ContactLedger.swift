@@ -1,4 +1,5 @@
 import GestureCore
+
 @testable import TouchInput
 
 /// Follows contacts through frames and records every violation of the normalizer's
@@ -6,7 +7,7 @@ import GestureCore
 /// begun, a live contact missing from a frame, two entries for one id other than
 /// began+ended, a frame going back in time.
 struct ContactLedger {
-    private(set) var live: [Int32: Int32] = [:]   // id -> slot
+    private(set) var live: [Int32: Int32] = [:]  // id -> slot
     private(set) var seen: Set<Int32> = []
     private(set) var violations: [String] = []
     private(set) var contacts = 0

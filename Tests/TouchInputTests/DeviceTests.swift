@@ -2,6 +2,7 @@ import GestureCore
 import Glibc
 import LinuxSystem
 import Testing
+
 @testable import TouchInput
 
 /// What each open descriptor of this process refers to (`/proc/self/fd/N` link targets).
@@ -77,11 +78,11 @@ private func descriptorTarget(_ fd: Int32) throws -> String {
         let socket: String
         do {
             let monitor = try TouchscreenDiscovery().monitor()
-            socket = try descriptorTarget(monitor.fd)   // "socket:[inode]", unique while open
+            socket = try descriptorTarget(monitor.fd)  // "socket:[inode]", unique while open
             #expect(monitor.fd >= 0)
             #expect(fcntl(monitor.fd, F_GETFD) & FD_CLOEXEC != 0)
             #expect(fcntl(monitor.fd, F_GETFL) & O_NONBLOCK != 0)
-            #expect(monitor.receive() == nil)   // nothing was plugged in
+            #expect(monitor.receive() == nil)  // nothing was plugged in
         }
         #expect(try !openDescriptorTargets().contains(socket))
     }
@@ -123,7 +124,7 @@ private func descriptorTarget(_ fd: Int32) throws -> String {
     }
 
     @Test func protocolANormalizersFreeLibmtdev() {
-        _ = TouchNormalizer(device: DeviceID(0), info: Fixture.protocolA())   // warm up caches
+        _ = TouchNormalizer(device: DeviceID(0), info: Fixture.protocolA())  // warm up caches
         let before = heapInUse()
         for _ in 0..<1000 {
             let normalizer = TouchNormalizer(device: DeviceID(0), info: Fixture.protocolA())

@@ -2,6 +2,7 @@ import Glibc
 import LinuxSystem
 import TestSupport
 import Testing
+
 @testable import TouchInput
 
 @Suite struct EvemuRecordingTests {
@@ -42,7 +43,8 @@ import Testing
     }
 
     @Test func readsHeaderAndEventsWithPaddedNegativeValuesAndComments() throws {
-        let recording = try parse("""
+        let recording = try parse(
+            """
             E: 5.000100 0003 0039 0012\t# EV_ABS / ABS_MT_TRACKING_ID 12
             E: 5.000100 0003 0035 0810
             E: 5.000100 0000 0000 0000\t# ------------ SYN_REPORT (0) ---------- +0ms
@@ -91,8 +93,10 @@ import Testing
         #expect(error("E: 0.999999 0000 0000 0000")?.problem.hasPrefix("time goes backwards") == true)
     }
 
-    @Test(arguments: ["E: 1.000001 0003 0035", "E: 1.000001", "E:", "E: 1.0000011 0003 0035 1", "E: 1.5 zz 0035 1",
-                      "E: 1.5 0003 0035 1 7", "E: 1.5 0003 0035 99999999999", "Q: what", "hello", "A: 35 0", "I: 0003"])
+    @Test(arguments: [
+        "E: 1.000001 0003 0035", "E: 1.000001", "E:", "E: 1.0000011 0003 0035 1", "E: 1.5 zz 0035 1",
+        "E: 1.5 0003 0035 1 7", "E: 1.5 0003 0035 99999999999", "Q: what", "hello", "A: 35 0", "I: 0003",
+    ])
     func malformedLinesAreErrors(line: String) {
         let failure = error(line)
         #expect(failure?.line == 20)
@@ -115,9 +119,12 @@ import Testing
     /// The error names the B: line that enabled the axis (it used to say line 0).
     @Test func anAxisWithoutAnALineIsAnErrorAtItsBLine() {
         let missing = Self.header.replacingOccurrences("A: 36 0 2559 0 0 11\n", with: "")
-        #expect(throws: EvemuError(path: "test.evemu", line: 12,
-                                   problem: "ABS_MT_POSITION_Y is enabled by this B: line but has no A: line",
-                                   text: "B: 03 00 00 00 00 00 80 61 42")) { try parse("", header: missing) }
+        #expect(
+            throws: EvemuError(
+                path: "test.evemu", line: 12,
+                problem: "ABS_MT_POSITION_Y is enabled by this B: line but has no A: line",
+                text: "B: 03 00 00 00 00 00 80 61 42")
+        ) { try parse("", header: missing) }
     }
 
     /// A slot maximum no panel has is refused at its A: line: the normalizer allocates per
@@ -149,7 +156,8 @@ import Testing
     }
 
     @Test func writeThenReadGivesTheSameRecording() throws {
-        let original = try parse("""
+        let original = try parse(
+            """
             E: 0.000001 0003 0039 0012
             E: 0.000001 0003 0035 -010
             E: 0.000001 0000 0000 0000
@@ -170,7 +178,9 @@ import Testing
     func randomRecordingsRoundTrip(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         var caps = DeviceCapabilities()
-        for _ in 0..<Int.random(in: 0...3, using: &random) { caps.properties.insert(UInt16.random(in: 0...InputCodes.propMax, using: &random)) }
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+            caps.properties.insert(UInt16.random(in: 0...InputCodes.propMax, using: &random))
+        }
         var events: [RawInputEvent] = []
         var time: Int64 = 0
         for index in 0..<Int.random(in: 1...60, using: &random) {
@@ -181,18 +191,23 @@ import Testing
                 let slot = code == InputCodes.absMTSlot
                 let low = slot ? 0 : Int32.random(in: -5000...5000, using: &random)
                 let span = Int32.random(in: 0...(slot ? Int32(TouchDeviceInfo.maximumSlots - 1) : 70000), using: &random)
-                caps.enable(type: type, code: code, info: AbsInfo(minimum: low, maximum: low + span,
-                                                                 fuzz: Int32.random(in: 0...8, using: &random), flat: 0,
-                                                                 resolution: Int32.random(in: 0...100, using: &random)))
+                caps.enable(
+                    type: type, code: code,
+                    info: AbsInfo(
+                        minimum: low, maximum: low + span,
+                        fuzz: Int32.random(in: 0...8, using: &random), flat: 0,
+                        resolution: Int32.random(in: 0...100, using: &random)))
             } else if type != InputCodes.evSyn {
                 caps.enable(type: type, code: code)
             }
             if index > 0 { time += Int64.random(in: 0...2_000_000, using: &random) }
             events.append(RawInputEvent(type: type, code: code, value: Int32.random(in: -100_000...100_000, using: &random), time: time))
         }
-        let original = EvemuRecording(info: TouchDeviceInfo(name: "Random \(seed) #x", bus: .random(in: 0...0xffff, using: &random),
-                                                            vendor: 0x1ef1, product: 1, version: 0, capabilities: caps),
-                                      events: events)
+        let original = EvemuRecording(
+            info: TouchDeviceInfo(
+                name: "Random \(seed) #x", bus: .random(in: 0...0xffff, using: &random),
+                vendor: 0x1ef1, product: 1, version: 0, capabilities: caps),
+            events: events)
         let reread = try EvemuRecording.parse(original.serialized(), path: "random")
         #expect(reread == original)
     }

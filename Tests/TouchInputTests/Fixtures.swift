@@ -1,4 +1,5 @@
 import GestureCore
+
 @testable import TouchInput
 
 /// Test devices and event streams.
@@ -7,8 +8,10 @@ enum Fixture {
     static let y = AbsInfo(minimum: 0, maximum: 500, resolution: 10)
 
     /// A protocol-B touchscreen with `slots` slots.
-    static func protocolB(slots: Int32 = 4, pressure: Bool = false, touchMajor: Bool = false,
-                          toolType: Bool = false, btnTouch: Bool = true) -> TouchDeviceInfo {
+    static func protocolB(
+        slots: Int32 = 4, pressure: Bool = false, touchMajor: Bool = false,
+        toolType: Bool = false, btnTouch: Bool = true
+    ) -> TouchDeviceInfo {
         var caps = DeviceCapabilities(properties: [InputCodes.propDirect])
         caps.enable(type: InputCodes.evAbs, code: InputCodes.absMTSlot, info: AbsInfo(minimum: 0, maximum: slots - 1))
         caps.enable(type: InputCodes.evAbs, code: InputCodes.absMTTrackingID, info: AbsInfo(minimum: 0, maximum: 65535))

@@ -1,6 +1,7 @@
 import GestureCore
-import Testing
 import TestSupport
+import Testing
+
 @testable import TouchInput
 
 /// Random event streams, including the ones real devices should never send (repeated and

@@ -1,15 +1,17 @@
 import GestureCore
 import Testing
+
 @testable import TouchInput
 
 @Suite struct TouchNormalizerTests {
     @Test func beganMovedStationaryEnded() {
         let h = Harness(Fixture.protocolB())
-        let frames = h.run(Stream()
-            .slot(0).track(40).x(100).y(50).report()
-            .x(110).report()
-            .report()                                  // nothing changed, but a contact is live: a frame
-            .slot(0).track(-1).report())
+        let frames = h.run(
+            Stream()
+                .slot(0).track(40).x(100).y(50).report()
+                .x(110).report()
+                .report()  // nothing changed, but a contact is live: a frame
+                .slot(0).track(-1).report())
         #expect(frames.map(\.summary) == [["0:began@100,50#0"], ["0:moved@110,50#0"], ["0:stationary@110,50#0"], ["0:ended@110,50#0"]])
         #expect(frames.map(\.time) == [0, 10_000, 20_000, 30_000])
         #expect(frames[0].contacts[0].normalizedX == 0.1)
@@ -19,9 +21,10 @@ import Testing
 
     @Test func stationaryWhenAnotherContactMoves() {
         let h = Harness(Fixture.protocolB())
-        let frames = h.run(Stream()
-            .slot(0).track(1).x(10).y(10).slot(1).track(2).x(20).y(20).report()
-            .slot(1).x(25).report())
+        let frames = h.run(
+            Stream()
+                .slot(0).track(1).x(10).y(10).slot(1).track(2).x(20).y(20).report()
+                .slot(1).x(25).report())
         #expect(frames[1].summary == ["0:stationary@10,10#0", "1:moved@25,20#1"])
     }
 
@@ -35,21 +38,23 @@ import Testing
 
     @Test func newTrackingIDInAnOccupiedSlotEndsTheOldContact() {
         let h = Harness(Fixture.protocolB())
-        let frames = h.run(Stream()
-            .slot(1).track(10).x(100).y(100).report()
-            .slot(1).track(11).x(400).report())
+        let frames = h.run(
+            Stream()
+                .slot(1).track(10).x(100).y(100).report()
+                .slot(1).track(11).x(400).report())
         #expect(frames[1].summary == ["0:ended@100,100#1", "1:began@400,100#1"])
         #expect(h.ledger.violations.isEmpty)
     }
 
     @Test func newContactWithoutCoordinatesKeepsTheSlotsLastPosition() {
         let h = Harness(Fixture.protocolB())
-        let frames = h.run(Stream()
-            .slot(2).track(1).x(123).y(456).report()
-            .slot(2).track(-1).report()
-            .slot(2).track(2).report()          // neither X nor Y: unchanged values were dropped
-            .slot(2).track(-1).report()
-            .slot(2).track(3).y(99).report())   // only Y
+        let frames = h.run(
+            Stream()
+                .slot(2).track(1).x(123).y(456).report()
+                .slot(2).track(-1).report()
+                .slot(2).track(2).report()  // neither X nor Y: unchanged values were dropped
+                .slot(2).track(-1).report()
+                .slot(2).track(3).y(99).report())  // only Y
         #expect(frames[2].summary == ["1:began@123,456#2"])
         #expect(frames[4].summary == ["2:began@123,99#2"])
     }
@@ -71,11 +76,12 @@ import Testing
 
     @Test func slotOutOfRangeIsCountedAndIgnored() {
         let h = Harness(Fixture.protocolB(slots: 2))
-        let frames = h.run(Stream()
-            .slot(0).track(1).x(10).y(10)
-            .slot(5).track(9).x(999).y(999)     // ignored: the device has slots 0 and 1
-            .slot(-3).x(1)
-            .slot(1).track(2).x(20).y(20).report())
+        let frames = h.run(
+            Stream()
+                .slot(0).track(1).x(10).y(10)
+                .slot(5).track(9).x(999).y(999)  // ignored: the device has slots 0 and 1
+                .slot(-3).x(1)
+                .slot(1).track(2).x(20).y(20).report())
         #expect(frames.map(\.summary) == [["0:began@10,10#0", "1:began@20,20#1"]])
         #expect(h.normalizer.counters.outOfRangeSlots == 2)
     }
@@ -97,10 +103,11 @@ import Testing
     /// them: an unadvertised axis changes nothing, a key or type it lacks likewise.
     @Test func unadvertisedEventsAreDroppedAndCounted() {
         let h = Harness(Fixture.protocolB())
-        let frames = h.run(Stream()
-            .slot(0).track(1).x(10).y(10).pressure(99).report()
-            .raw(InputCodes.evAbs, 0x3f, 5).raw(InputCodes.evKey, 0x110, 1).raw(4, 5, 1).raw(0x1f, 0, 0).raw(0x100, 0, 0)
-            .raw(InputCodes.evSyn, 0x0f, 0).x(20).report())
+        let frames = h.run(
+            Stream()
+                .slot(0).track(1).x(10).y(10).pressure(99).report()
+                .raw(InputCodes.evAbs, 0x3f, 5).raw(InputCodes.evKey, 0x110, 1).raw(4, 5, 1).raw(0x1f, 0, 0).raw(0x100, 0, 0)
+                .raw(InputCodes.evSyn, 0x0f, 0).x(20).report())
         #expect(frames.map(\.summary) == [["0:began@10,10#0"], ["0:moved@20,10#0"]])
         #expect(frames[0].contacts[0].pressure == nil)
         #expect(h.normalizer.counters.unadvertised == 7)
@@ -121,34 +128,38 @@ import Testing
         let h = Harness(Fixture.protocolB())
         h.run(Stream().slot(0).track(1).x(10).y(10).slot(1).track(2).x(20).y(20).report())
         // libevdev's sync mode: SYN_DROPPED, then the state after the gap, then SYN_REPORT.
-        let frames = h.run(Stream(time: 50_000).dropped().slot(0).track(-1).slot(1).x(30).slot(2).track(7).x(5).y(5).report()
-                               .slot(1).track(-1).report())
-        #expect(frames.map(\.summary) == [
-            ["0:cancelled@10,10#0", "1:moved@30,20#1", "2:began@5,5#2"],
-            ["1:ended@30,20#1", "2:stationary@5,5#2"],   // after recovery, lifts end normally again
-        ])
+        let frames = h.run(
+            Stream(time: 50_000).dropped().slot(0).track(-1).slot(1).x(30).slot(2).track(7).x(5).y(5).report()
+                .slot(1).track(-1).report())
+        #expect(
+            frames.map(\.summary) == [
+                ["0:cancelled@10,10#0", "1:moved@30,20#1", "2:began@5,5#2"],
+                ["1:ended@30,20#1", "2:stationary@5,5#2"],  // after recovery, lifts end normally again
+            ])
         #expect(h.normalizer.counters.synDropped == 1)
         #expect(h.ledger.violations.isEmpty)
     }
 
     @Test func singleTouchDevice() {
         let h = Harness(Fixture.singleTouch())
-        let frames = h.run(Stream()
-            .absX(500).absY(250).touch(true).report()
-            .absX(600).report()
-            .touch(false).report()
-            .touch(true).report())
+        let frames = h.run(
+            Stream()
+                .absX(500).absY(250).touch(true).report()
+                .absX(600).report()
+                .touch(false).report()
+                .touch(true).report())
         #expect(frames.map(\.summary) == [["0:began@500,250#0"], ["0:moved@600,250#0"], ["0:ended@600,250#0"], ["1:began@600,250#0"]])
         #expect(frames[0].contacts[0].normalizedX == 0.5)
     }
 
     @Test func protocolAThroughLibmtdev() {
         let h = Harness(Fixture.protocolA())
-        let frames = h.run(Stream()
-            .x(100).y(100).mtReport().touch(true).report()
-            .x(900).y(400).mtReport().x(102).y(100).mtReport().report()   // a second finger, reported first
-            .x(900).y(400).mtReport().report()                             // the first lifts
-            .touch(false).report())                                        // no SYN_MT_REPORT: all lifted
+        let frames = h.run(
+            Stream()
+                .x(100).y(100).mtReport().touch(true).report()
+                .x(900).y(400).mtReport().x(102).y(100).mtReport().report()  // a second finger, reported first
+                .x(900).y(400).mtReport().report()  // the first lifts
+                .touch(false).report())  // no SYN_MT_REPORT: all lifted
         #expect(frames.count == 4)
         #expect(frames[0].contacts.map(\.phase) == [.began])
         #expect(frames[1].contacts.count { $0.phase == .began } == 1)
@@ -178,16 +189,18 @@ import Testing
         // the slot keeps the slot's tool type until the panel says otherwise (the kernel drops
         // a value equal to the slot's previous one).
         let h = Harness(Fixture.protocolB(toolType: true))
-        let frames = h.run(Stream()
-            .slot(0).track(1).x(10).y(10).slot(1).track(2).x(50).y(50).report()
-            .slot(0).tool(2).slot(1).x(51).report()
-            .slot(0).x(12).report()
-            .slot(0).track(-1).report()
-            .slot(0).track(3).report()
-            .slot(0).tool(0).report())
-        #expect(frames.map { $0.contacts.map(\.toolType) } == [
-            [.finger, .finger], [.palm, .finger], [.palm, .finger], [.palm, .finger], [.palm, .finger], [.finger, .finger],
-        ])
+        let frames = h.run(
+            Stream()
+                .slot(0).track(1).x(10).y(10).slot(1).track(2).x(50).y(50).report()
+                .slot(0).tool(2).slot(1).x(51).report()
+                .slot(0).x(12).report()
+                .slot(0).track(-1).report()
+                .slot(0).track(3).report()
+                .slot(0).tool(0).report())
+        #expect(
+            frames.map { $0.contacts.map(\.toolType) } == [
+                [.finger, .finger], [.palm, .finger], [.palm, .finger], [.palm, .finger], [.palm, .finger], [.finger, .finger],
+            ])
         #expect(frames[1].contacts.map(\.phase) == [.stationary, .moved])
         #expect(frames[1].contacts[0].id == frames[0].contacts[0].id)
         #expect(frames[3].contacts[0].phase == .ended)
@@ -197,8 +210,9 @@ import Testing
 
     @Test func cancelAllEndsEveryLiveContact() {
         let h = Harness(Fixture.protocolB())
-        h.run(Stream().slot(0).track(1).x(10).y(10).slot(3).track(2).x(30).y(30).report()
-                      .slot(1).track(8).x(1))   // an unfinished frame: never shown, so not cancelled
+        h.run(
+            Stream().slot(0).track(1).x(10).y(10).slot(3).track(2).x(30).y(30).report()
+                .slot(1).track(8).x(1))  // an unfinished frame: never shown, so not cancelled
         #expect(h.normalizer.cancelAll(at: 99))
         #expect(h.normalizer.frame.summary == ["0:cancelled@10,10#0", "1:cancelled@30,30#3"])
         #expect(h.normalizer.frame.time == 99)
@@ -216,8 +230,9 @@ import Testing
 
     @Test func idsAreUniqueEvenWhenTheDeviceRepeatsATrackingID() {
         let h = Harness(Fixture.protocolB())
-        let frames = h.run(Stream().slot(0).track(5).x(1).y(1).slot(1).track(5).x(2).y(2).report()
-                                   .slot(0).track(-1).slot(0).track(5).report())
+        let frames = h.run(
+            Stream().slot(0).track(5).x(1).y(1).slot(1).track(5).x(2).y(2).report()
+                .slot(0).track(-1).slot(0).track(5).report())
         #expect(frames[0].contacts.map(\.id) == [0, 1])
         #expect(frames[1].summary == ["0:ended@1,1#0", "2:began@1,1#0", "1:stationary@2,2#1"])
         #expect(h.ledger.violations.isEmpty)

@@ -4,6 +4,7 @@
 import FuzzSupport
 import GestureDaemon
 import Logging
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -58,13 +59,19 @@ runFuzzer { input in
         let before = received.count
         while true {
             let n = read(fd, &buffer, buffer.count)
-            if n > 0 { received += buffer[0..<n] } else { serverClosed = n == 0; break }
+            if n > 0 {
+                received += buffer[0..<n]
+            } else {
+                serverClosed = n == 0
+                break
+            }
         }
         quietTurns = sent == input.count && received.count == before ? quietTurns + 1 : 0
     }
     // Every complete line is a JSON value (a reply, an event or a final error).
     for line in received.split(separator: UInt8(ascii: "\n")) {
-        FuzzCheck.require((try? JSONParser.parse(line)) != nil,
-                          "the server sent a line that is not JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
+        FuzzCheck.require(
+            (try? JSONParser.parse(line)) != nil,
+            "the server sent a line that is not JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
     }
 }

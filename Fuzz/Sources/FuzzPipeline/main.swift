@@ -15,17 +15,18 @@ import FuzzSupport
 import GestureConfig
 import GestureCore
 import TouchInput
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 let recordings = ProcessInfoEnvironment.value("GESTURED_FUZZ_RECORDINGS") ?? "../shared/recordings"
 let devices: [TouchDeviceInfo] = [
-    "google-pixel-tablet-nvt-1-finger-swipe.evemu", // protocol B, resolution, tool type
-    "atmel-maxtouch-1-finger-fast-taps.evemu", // protocol B, no resolution
-    "ntrig-protocol-A.desc", // protocol A through libmtdev
-    "quanta-optical.desc", // single touch
-    "dell-canvas-advanced-silicon-touch-2-4-5-finger.evemu", // 10 slots
+    "google-pixel-tablet-nvt-1-finger-swipe.evemu",  // protocol B, resolution, tool type
+    "atmel-maxtouch-1-finger-fast-taps.evemu",  // protocol B, no resolution
+    "ntrig-protocol-A.desc",  // protocol A through libmtdev
+    "quanta-optical.desc",  // single touch
+    "dell-canvas-advanced-silicon-touch-2-4-5-finger.evemu",  // 10 slots
 ].map { name in
     do {
         return try EvemuRecording.read(path: recordings + "/" + name).info
@@ -34,80 +35,81 @@ let devices: [TouchDeviceInfo] = [
     }
 }
 
-let configuration = try! ConfigLoader.parse(text: """
-    [screen]
-    width = 800
-    height = 480
+let configuration = try! ConfigLoader.parse(
+    text: """
+        [screen]
+        width = 800
+        height = 480
 
-    [view.left]
-    frame = { x = 0, y = 0, width = "50%", height = "100%" }
+        [view.left]
+        frame = { x = 0, y = 0, width = "50%", height = "100%" }
 
-    [view.inner]
-    parent = "left"
-    frame = { x = "10%", y = "10%", width = "50%", height = "50%" }
+        [view.inner]
+        parent = "left"
+        frame = { x = "10%", y = "10%", width = "50%", height = "50%" }
 
-    [view.strip]
-    frame = { x = "90%", y = 0, width = "10%", height = "100%" }
-    passthrough = false
+        [view.strip]
+        frame = { x = "90%", y = 0, width = "10%", height = "100%" }
+        passthrough = false
 
-    [gesture.single]
-    type = "tap"
-    view = "inner"
-    require_to_fail = ["double"]
+        [gesture.single]
+        type = "tap"
+        view = "inner"
+        require_to_fail = ["double"]
 
-    [gesture.double]
-    type = "tap"
-    view = "inner"
-    taps = 2
-    require_to_fail = ["triple"]
+        [gesture.double]
+        type = "tap"
+        view = "inner"
+        taps = 2
+        require_to_fail = ["triple"]
 
-    [gesture.triple]
-    type = "tap"
-    view = "inner"
-    taps = 3
+        [gesture.triple]
+        type = "tap"
+        view = "inner"
+        taps = 3
 
-    [gesture.two]
-    type = "tap"
-    touches = 2
+        [gesture.two]
+        type = "tap"
+        touches = 2
 
-    [gesture.press]
-    type = "long-press"
-    min_duration = "300ms"
-    delays_touches_began = true
+        [gesture.press]
+        type = "long-press"
+        min_duration = "300ms"
+        delays_touches_began = true
 
-    [gesture.press2]
-    type = "long-press"
-    view = "left"
-    touches = 2
-    taps = 1
+        [gesture.press2]
+        type = "long-press"
+        view = "left"
+        touches = 2
+        taps = 1
 
-    [gesture.drag]
-    type = "pan"
-    view = "left"
-    require_to_fail = ["fling", "edge"]
+        [gesture.drag]
+        type = "pan"
+        view = "left"
+        require_to_fail = ["fling", "edge"]
 
-    [gesture.fling]
-    type = "swipe"
-    directions = ["left", "right", "up", "down"]
+        [gesture.fling]
+        type = "swipe"
+        directions = ["left", "right", "up", "down"]
 
-    [gesture.fling3]
-    type = "swipe"
-    touches = 3
-    directions = ["down"]
+        [gesture.fling3]
+        type = "swipe"
+        touches = 3
+        directions = ["down"]
 
-    [gesture.zoom]
-    type = "pinch"
-    simultaneous_with = ["turn"]
+        [gesture.zoom]
+        type = "pinch"
+        simultaneous_with = ["turn"]
 
-    [gesture.turn]
-    type = "rotation"
-    cancels_touches = false
-    delays_touches_ended = false
+        [gesture.turn]
+        type = "rotation"
+        cancels_touches = false
+        delays_touches_ended = false
 
-    [gesture.edge]
-    type = "edge-pan"
-    edges = ["left", "right", "top", "bottom"]
-    """, file: "fuzz.toml")
+        [gesture.edge]
+        type = "edge-pan"
+        edges = ["left", "right", "top", "bottom"]
+        """, file: "fuzz.toml")
 let model = configuration.model
 
 /// evdev codes the byte stream picks from most of the time (so that streams make contacts);
@@ -124,27 +126,29 @@ enum Code {
 /// One 6-byte record: what, a small selector, a 16-bit value, and the time since the last
 /// event in 10 µs (up to 0.65 s, so that timers fire between events).
 func event(_ r: UnsafeRawBufferPointer.SubSequence, time: Int64, info: TouchDeviceInfo) -> RawInputEvent {
-    let kind = r[r.startIndex], small = r[r.startIndex + 1]
+    let kind = r[r.startIndex]
+    let small = r[r.startIndex + 1]
     let wide = Int32(Int16(bitPattern: UInt16(r[r.startIndex + 2]) | UInt16(r[r.startIndex + 3]) << 8))
     func position(_ axis: AxisRange) -> Int32 {
         let span = max(1, Int64(axis.maximum) - Int64(axis.minimum) + 40)
         return Int32(Int64(axis.minimum) - 20 + (Int64(wide) + 32768) * span / 65536)
     }
-    let (type, code, value): (UInt16, UInt16, Int32) = switch kind % 16 {
-    case 2: (Code.abs, Code.slot, Int32(small % 12))
-    case 3: (Code.abs, Code.trackingID, small < 64 ? -1 : wide & 0xffff)
-    case 4: (Code.abs, Code.positionX, position(info.x))
-    case 5: (Code.abs, Code.positionY, position(info.y))
-    case 6: (Code.abs, Code.toolType, Int32(small % 3))
-    case 7: (Code.key, Code.btnTouch, Int32(small & 1))
-    case 8: (Code.abs, Code.absX, position(info.x))
-    case 9: (Code.abs, Code.absY, position(info.y))
-    case 10: (Code.abs, [Code.mtPressure, Code.touchMajor, Code.pressure][Int(small) % 3], wide)
-    case 11: (Code.syn, Code.mtReport, 0)
-    case 12: (Code.syn, Code.dropped, 0)
-    case 13: (UInt16(small % 5), UInt16(bitPattern: Int16(truncatingIfNeeded: wide)), wide)
-    default: (Code.syn, Code.report, 0)
-    }
+    let (type, code, value): (UInt16, UInt16, Int32) =
+        switch kind % 16 {
+        case 2: (Code.abs, Code.slot, Int32(small % 12))
+        case 3: (Code.abs, Code.trackingID, small < 64 ? -1 : wide & 0xffff)
+        case 4: (Code.abs, Code.positionX, position(info.x))
+        case 5: (Code.abs, Code.positionY, position(info.y))
+        case 6: (Code.abs, Code.toolType, Int32(small % 3))
+        case 7: (Code.key, Code.btnTouch, Int32(small & 1))
+        case 8: (Code.abs, Code.absX, position(info.x))
+        case 9: (Code.abs, Code.absY, position(info.y))
+        case 10: (Code.abs, [Code.mtPressure, Code.touchMajor, Code.pressure][Int(small) % 3], wide)
+        case 11: (Code.syn, Code.mtReport, 0)
+        case 12: (Code.syn, Code.dropped, 0)
+        case 13: (UInt16(small % 5), UInt16(bitPattern: Int16(truncatingIfNeeded: wide)), wide)
+        default: (Code.syn, Code.report, 0)
+        }
     return RawInputEvent(type: type, code: code, value: value, time: time)
 }
 
@@ -160,8 +164,9 @@ struct Observer {
         var inFrame: [Int32: TouchPhase] = [:]
         for contact in frame.contacts {
             if let first = inFrame[contact.id] {
-                FuzzCheck.require(first == .began && contact.phase.isTerminal,
-                                  "contact \(contact.id) twice in one frame: \(first), then \(contact.phase)")
+                FuzzCheck.require(
+                    first == .began && contact.phase.isTerminal,
+                    "contact \(contact.id) twice in one frame: \(first), then \(contact.phase)")
             }
             inFrame[contact.id] = contact.phase
             switch contact.phase {
@@ -185,14 +190,16 @@ struct Observer {
         for change in changes {
             switch change.kind {
             case .began:
-                FuzzCheck.require(!shown.contains(change.id) && !shownEnded.contains(change.id),
-                                  "the application saw contact \(change.id) begin twice")
+                FuzzCheck.require(
+                    !shown.contains(change.id) && !shownEnded.contains(change.id),
+                    "the application saw contact \(change.id) begin twice")
                 shown.insert(change.id)
             case .moved:
                 FuzzCheck.require(shown.contains(change.id), "the application saw contact \(change.id) move before it began")
             case .ended, .cancelled:
-                FuzzCheck.require(shown.remove(change.id) != nil,
-                                  "the application saw contact \(change.id) \(change.kind) while not down")
+                FuzzCheck.require(
+                    shown.remove(change.id) != nil,
+                    "the application saw contact \(change.id) \(change.kind) while not down")
                 shownEnded.insert(change.id)
             }
         }
@@ -200,7 +207,8 @@ struct Observer {
 
     mutating func events(_ events: [GestureEvent]) {
         for event in events {
-            let g = event.gesture, spec = model.gestures[g]
+            let g = event.gesture
+            let spec = model.gestures[g]
             guard spec.type.isContinuous else {
                 FuzzCheck.require(event.state == .recognized, "\(spec.name) (\(spec.type)) reported \(event.state)")
                 continue

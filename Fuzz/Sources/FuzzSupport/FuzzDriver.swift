@@ -1,4 +1,5 @@
 import CFuzzer
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,10 +15,11 @@ public func runFuzzer(_ body: @escaping (UnsafeRawBufferPointer) -> Void) -> Nev
     target = body
     var argc = CommandLine.argc
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-    exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        target?(UnsafeRawBufferPointer(start: data, count: size))
-        return 0
-    })
+    exit(
+        LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+            target?(UnsafeRawBufferPointer(start: data, count: size))
+            return 0
+        })
 }
 
 /// An invariant that does not hold: printed, then the process aborts so that libFuzzer

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import JSONOutput
 import LinuxSystem
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Why gesturectl could not talk to the daemon, worded for the person at the terminal.
 public enum ControlClientError: Error, CustomStringConvertible {
@@ -88,7 +89,8 @@ public final class ControlClient {
             // A daemon that turned the connection away (busy) answered before the request
             // was sent and closed: its reply says why better than EPIPE does.
             if case .io = error, let line = try? readLine(), let reply = try? JSONParser.parse(line),
-               let refusal = reply["error"] {
+                let refusal = reply["error"]
+            {
                 throw .daemon(ControlError(code: refusal["code"]?.stringValue ?? "?", message: refusal["message"]?.stringValue ?? "?"))
             }
             throw error

@@ -1,8 +1,9 @@
+import GestureCore
+import LinuxSystem
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureCore
-import LinuxSystem
 
 /// One client of the control socket: reads request lines within a per-turn budget, holds
 /// what it cannot send at once, and is told to go away when a subscriber's backlog passes

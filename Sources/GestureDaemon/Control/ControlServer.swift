@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxShims
 import GestureCore
 import JSONOutput
 import LinuxSystem
 import Logging
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The control and event socket: a Unix stream socket speaking JSON lines. Requests are
 /// `{"cmd": ...}` objects, replies `{"ok": ...}` or `{"error": {"code", "message"}}`;
@@ -60,8 +61,10 @@ public final class ControlServer {
 
     /// Binds `path` (replacing a stale socket, refusing a live one), sets its mode and
     /// group, and starts accepting.
-    public init(loop: EventLoop, path: String, mode: UInt32 = 0o660, group: String? = nil,
-                subscriberBuffer: Int = 65_536, handler: ControlHandler, logger: Logger) throws(SystemError) {
+    public init(
+        loop: EventLoop, path: String, mode: UInt32 = 0o660, group: String? = nil,
+        subscriberBuffer: Int = 65_536, handler: ControlHandler, logger: Logger
+    ) throws(SystemError) {
         self.path = path
         self.loop = loop
         self.logger = logger
@@ -137,7 +140,8 @@ public final class ControlServer {
             index -= 1
             let connection = subscribers[index]
             guard case .subscriber(let wantsTrace) = connection.mode, wantsTrace || !trace,
-                  connection.wantsTouches || !touches else { continue }
+                connection.wantsTouches || !touches
+            else { continue }
             switch connection.send(line) {
             case .sent:
                 updateInterest(connection)
@@ -182,9 +186,12 @@ public final class ControlServer {
             guard connections.count < ControlServer.maximumConnections || evictIdle(now: now) else {
                 refusedConnections += 1
                 if busyRun.fail() {
-                    logger.warning("control: refusing connections: all \(ControlServer.maximumConnections) are in use and none is idle (busy)")
+                    logger.warning(
+                        "control: refusing connections: all \(ControlServer.maximumConnections) are in use and none is idle (busy)")
                 }
-                reply(connection, .failure(ControlError(code: "busy", message: "gestured is busy (\(ControlServer.maximumConnections) connections)")))
+                reply(
+                    connection,
+                    .failure(ControlError(code: "busy", message: "gestured is busy (\(ControlServer.maximumConnections) connections)")))
                 continue
             }
             if let count = busyRun.end() { logger.warning("control: \(count) connections were refused while all were in use") }
@@ -205,7 +212,9 @@ public final class ControlServer {
             var limit = rlimit()
             getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
             let which = code == EMFILE ? "gestured's limit (RLIMIT_NOFILE \(limit.rlim_cur))" : "the system's limit (fs.file-max)"
-            logger.warning("control: \(SystemError("accept", path, errno: code, hint: "out of file descriptors at \(which); new clients are answered busy until some close. Raise LimitNOFILE= in the unit or find what holds them (ls /proc/\(getpid())/fd)"))")
+            logger.warning(
+                "control: \(SystemError("accept", path, errno: code, hint: "out of file descriptors at \(which); new clients are answered busy until some close. Raise LimitNOFILE= in the unit or find what holds them (ls /proc/\(getpid())/fd)"))"
+            )
         }
         guard spare != nil else {
             loop.unregister(fd: listener.rawValue)
@@ -249,7 +258,12 @@ public final class ControlServer {
         guard let oldest else { return false }
         evictedConnections += 1
         logger.debug("control: closing idle fd \(oldest.fd.rawValue) to make room for a new connection")
-        reply(oldest, .failure(ControlError(code: "evicted", message: "closed to make room for another client (idle, all \(ControlServer.maximumConnections) connections in use)")))
+        reply(
+            oldest,
+            .failure(
+                ControlError(
+                    code: "evicted",
+                    message: "closed to make room for another client (idle, all \(ControlServer.maximumConnections) connections in use)")))
         drop(oldest)
         return true
     }
@@ -280,7 +294,8 @@ public final class ControlServer {
     private func answerLines(_ connection: ControlConnection) {
         let now = MonotonicClock.now()
         while connections[connection.fd.rawValue] != nil, connection.mode == .requests, !connection.hasPendingOutput,
-              !connection.closeAfterFlush {
+            !connection.closeAfterFlush
+        {
             switch connection.nextLine(maximumLine: ControlServer.maximumRequest, now: now) {
             case .none:
                 return
@@ -299,7 +314,9 @@ public final class ControlServer {
 
     /// Watches for output room while a reply or events wait; reads requests only when none do.
     private func updateInterest(_ connection: ControlConnection) {
-        let wanted: EventLoop.Events = !connection.hasPendingOutput ? .readable
+        let wanted: EventLoop.Events =
+            !connection.hasPendingOutput
+            ? .readable
             : connection.mode == .requests ? .writable : [.readable, .writable]
         guard wanted != connection.interest else { return }
         connection.interest = wanted
@@ -332,9 +349,13 @@ public final class ControlServer {
             UnixSocket.setSendBuffer(connection.fd, subscriberBuffer)
             reply(connection, .success(.object([("subscribed", .bool(true)), ("trace", .bool(trace)), ("touches", .bool(touches))])))
         default:
-            reply(connection, handler.handle(command: command, request: request) ?? .failure(ControlError(
-                code: "unknown-command",
-                message: "unknown command \"\(command)\"; known: status, reload, devices, subscribe")))
+            reply(
+                connection,
+                handler.handle(command: command, request: request)
+                    ?? .failure(
+                        ControlError(
+                            code: "unknown-command",
+                            message: "unknown command \"\(command)\"; known: status, reload, devices, subscribe")))
         }
     }
 
@@ -342,8 +363,12 @@ public final class ControlServer {
         writer.reset()
         writer.beginObject()
         switch result {
-        case .success(let value): writer.key("ok"); writer.value(value)
-        case .failure(let error): writer.key("error"); writer.value(error.json)
+        case .success(let value):
+            writer.key("ok")
+            writer.value(value)
+        case .failure(let error):
+            writer.key("error")
+            writer.value(error.json)
         }
         writer.endObject()
         writer.newline()
@@ -381,12 +406,18 @@ public final class ControlServer {
         let now = MonotonicClock.now()
         for connection in Array(connections.values) where !connection.closeAfterFlush {
             if let since = connection.partialSince, now - since >= ControlServer.requestTimeout {
-                fatal(connection, ControlError(code: "timeout", message: "request not finished within \(ControlServer.requestTimeout / 1_000_000) s"))
+                fatal(
+                    connection,
+                    ControlError(code: "timeout", message: "request not finished within \(ControlServer.requestTimeout / 1_000_000) s"))
             } else if connection.mayTimeOut && now - connection.lastActive >= idleTimeout {
                 logger.debug("control: closing fd \(connection.fd.rawValue), idle for \(idleTimeout / 1_000_000) s")
                 // One that does not read its replies would not read this one either.
-                if connection.hasPendingOutput { drop(connection); continue }
-                fatal(connection, ControlError(code: "idle", message: "no request for \(idleTimeout / 1_000_000) s; closing"), quietly: true)
+                if connection.hasPendingOutput {
+                    drop(connection)
+                    continue
+                }
+                fatal(
+                    connection, ControlError(code: "idle", message: "no request for \(idleTimeout / 1_000_000) s; closing"), quietly: true)
             }
         }
         armRequestTimer()
@@ -396,8 +427,10 @@ public final class ControlServer {
     private func armRequestTimer() {
         var earliest: Microseconds?
         for connection in connections.values where !connection.closeAfterFlush {
-            let due: Microseconds? = if let since = connection.partialSince { since + ControlServer.requestTimeout }
-                else if connection.mayTimeOut { connection.lastActive + idleTimeout } else { nil }
+            let due: Microseconds? =
+                if let since = connection.partialSince { since + ControlServer.requestTimeout } else if connection.mayTimeOut {
+                    connection.lastActive + idleTimeout
+                } else { nil }
             if let due, earliest.map({ due < $0 }) ?? true { earliest = due }
         }
         requestTimer.set(earliest)
@@ -413,11 +446,15 @@ public final class ControlServer {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
-            throw SystemError("bind", path, errno: EEXIST, hint: "the path is taken by something that is not a socket; remove it or choose another socket path")
+            throw SystemError(
+                "bind", path, errno: EEXIST,
+                hint: "the path is taken by something that is not a socket; remove it or choose another socket path")
         }
         let probe = try UnixSocket.make(datagram: false)
         let connected = try UnixSocket.withAddress(path) { connect(probe.rawValue, $0, $1) }
-        if connected == 0 { throw SystemError("bind", path, errno: EADDRINUSE, hint: "another gestured is running on this socket; stop it or pass --socket") }
+        if connected == 0 {
+            throw SystemError("bind", path, errno: EADDRINUSE, hint: "another gestured is running on this socket; stop it or pass --socket")
+        }
         guard errno == ECONNREFUSED else { throw SystemError("connect", path) }
         unlink(path)
     }
@@ -428,8 +465,9 @@ public final class ControlServer {
         var buffer = [CChar](repeating: 0, count: 4096)
         let rc = getgrnam_r(name, &group, &buffer, buffer.count, &result)
         guard rc == 0, result != nil else {
-            throw SystemError("getgrnam_r", "group \(name)", errno: rc == 0 ? ENOENT : rc,
-                              hint: "no such group for the control socket: set [daemon] socket_group to an existing group")
+            throw SystemError(
+                "getgrnam_r", "group \(name)", errno: rc == 0 ? ENOENT : rc,
+                hint: "no such group for the control socket: set [daemon] socket_group to an existing group")
         }
         return group.gr_gid
     }

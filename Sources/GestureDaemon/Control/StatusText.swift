@@ -18,42 +18,56 @@ public enum StatusText {
                 if reload["ok"]?.boolValue == true {
                     head.append(("last reload", "ok \(when)"))
                 } else {
-                    head.append(("last reload", "FAILED \(when), still running the previous config: \(reload["error"]?.stringValue ?? "?")"))
+                    head.append(
+                        ("last reload", "FAILED \(when), still running the previous config: \(reload["error"]?.stringValue ?? "?")"))
                 }
             }
         }
         if let control = status["control"] {
             head.append(("socket", control["path"]?.stringValue ?? "?"))
-            head.append(("subscribers", "\(control["subscribers"]?.intValue ?? 0) (dropped for lagging: \(control["dropped_subscribers"]?.intValue ?? 0))"))
+            head.append(
+                (
+                    "subscribers",
+                    "\(control["subscribers"]?.intValue ?? 0) (dropped for lagging: \(control["dropped_subscribers"]?.intValue ?? 0))"
+                ))
         }
         if let dropped = status["dropped_contacts"]?.intValue, dropped > 0 {
             head.append(("dropped contacts", "\(dropped) (went down while 64 were already tracked)"))
         }
         if let bugs = status["engine_bugs"]?.intValue, bugs > 0 {
-            head.append(("engine bugs", "\(bugs) illegal phase changes refused (a bug: please report it with `gesturectl monitor --trace`)"))
+            head.append(
+                ("engine bugs", "\(bugs) illegal phase changes refused (a bug: please report it with `gesturectl monitor --trace`)"))
         }
         let keyWidth = head.map(\.0.count).max() ?? 0
         out += head.map { pad($0.0 + ":", keyWidth + 1) + " " + $0.1 }
 
         if let devices = status["devices"]?.arrayValue {
             out.append("")
-            out += table(title: "devices", ["name", "path", "contacts", "calibration"], devices.map {
-                [text($0["name"]), text($0["path"]), text($0["contacts"]), text($0["calibration"])]
-            }, empty: "no touchscreen")
+            out += table(
+                title: "devices", ["name", "path", "contacts", "calibration"],
+                devices.map {
+                    [text($0["name"]), text($0["path"]), text($0["contacts"]), text($0["calibration"])]
+                }, empty: "no touchscreen")
         }
         if let grabbed = status["devices"]?.arrayValue?.filter({ $0["virtual"] != nil }), !grabbed.isEmpty {
             out.append("")
-            out += table(title: "touch delivery (grabbed panels and the clones applications read)",
-                         ["path", "virtual", "cancel", "passed", "delayed", "cancelled"], grabbed.map {
-                [text($0["path"]), text($0["virtual"]), text($0["cancel"]), text($0["passed"]), text($0["delayed"]),
-                 text($0["cancelled"])]
-            }, empty: "")
+            out += table(
+                title: "touch delivery (grabbed panels and the clones applications read)",
+                ["path", "virtual", "cancel", "passed", "delayed", "cancelled"],
+                grabbed.map {
+                    [
+                        text($0["path"]), text($0["virtual"]), text($0["cancel"]), text($0["passed"]), text($0["delayed"]),
+                        text($0["cancelled"]),
+                    ]
+                }, empty: "")
         }
         if let unusable = status["unusable_devices"]?.arrayValue, !unusable.isEmpty {
             out.append("")
-            out += table(title: "touchscreens not in use", ["path", "name", "error"], unusable.map {
-                [text($0["path"]), text($0["name"]), text($0["error"]).split(separator: "\n").joined(separator: "; ")]
-            }, empty: "")
+            out += table(
+                title: "touchscreens not in use", ["path", "name", "error"],
+                unusable.map {
+                    [text($0["path"]), text($0["name"]), text($0["error"]).split(separator: "\n").joined(separator: "; ")]
+                }, empty: "")
         }
         if let replay = status["replay"] {
             out.append("")
@@ -61,22 +75,30 @@ public enum StatusText {
         }
         if let views = status["views"]?.arrayValue {
             out.append("")
-            out += table(title: "views", ["name", "parent", "frame"], views.map {
-                [text($0["name"]), text($0["parent"]), $0["frame"]?.arrayValue.map { $0.map(text).joined(separator: " ") } ?? "-"]
-            }, empty: "none")
+            out += table(
+                title: "views", ["name", "parent", "frame"],
+                views.map {
+                    [text($0["name"]), text($0["parent"]), $0["frame"]?.arrayValue.map { $0.map(text).joined(separator: " ") } ?? "-"]
+                }, empty: "none")
         }
         if let gestures = status["gestures"]?.arrayValue {
             out.append("")
-            out += table(title: "gestures", ["name", "type", "view", "state", "count"], gestures.map {
-                [text($0["name"]), text($0["type"]), text($0["view"]), text($0["state"]), text($0["count"])]
-            }, empty: "none")
+            out += table(
+                title: "gestures", ["name", "type", "view", "state", "count"],
+                gestures.map {
+                    [text($0["name"]), text($0["type"]), text($0["view"]), text($0["state"]), text($0["count"])]
+                }, empty: "none")
         }
         if let pending = status["pending"]?.arrayValue, !pending.isEmpty {
             out.append("")
-            out += table(title: "pending failure requirements", ["gesture", "waiting for", "since"], pending.map {
-                [text($0["gesture"]), $0["waiting_for"]?.arrayValue.map { $0.map(text).joined(separator: ", ") } ?? "-",
-                 $0["ms"]?.doubleValue.map { "\(Int($0)) ms" } ?? "-"]
-            }, empty: "")
+            out += table(
+                title: "pending failure requirements", ["gesture", "waiting for", "since"],
+                pending.map {
+                    [
+                        text($0["gesture"]), $0["waiting_for"]?.arrayValue.map { $0.map(text).joined(separator: ", ") } ?? "-",
+                        $0["ms"]?.doubleValue.map { "\(Int($0)) ms" } ?? "-",
+                    ]
+                }, empty: "")
         }
         out += counters(title: "dispatcher", status["dispatcher"])
         out += counters(title: "refused at a limit (docs/LIMITS.md)", status["refused"])
@@ -131,8 +153,10 @@ public enum MonitorText {
         let t = line["t"]?.doubleValue.map(seconds) ?? "-"
         if line["stopping"] == .bool(true) { return pad(t) + "  gestured is stopping (\(StatusText.text(line["reason"])))" }
         if let from = line["from"]?.stringValue {
-            return pad(t) + "  " + TraceLine.format(view: line["view"]?.stringValue ?? "?", gesture: line["gesture"]?.stringValue ?? "?",
-                                                   from: from, to: line["to"]?.stringValue ?? "?", reason: line["reason"]?.stringValue ?? "")
+            return pad(t) + "  "
+                + TraceLine.format(
+                    view: line["view"]?.stringValue ?? "?", gesture: line["gesture"]?.stringValue ?? "?",
+                    from: from, to: line["to"]?.stringValue ?? "?", reason: line["reason"]?.stringValue ?? "")
         }
         if let touch = line["touch"] {
             // `  1.234  touch 3 began  x=410.5 y=220 (108.6 58.2 mm) view=map device=0`

@@ -14,7 +14,8 @@ extension Daemon {
         }
         guard let index = model.gestures.firstIndex(where: { $0.name == name }) else {
             let known = model.gestures.map(\.name).joined(separator: ", ")
-            return .failure(ControlError(code: "unknown-gesture", message: "no gesture '\(name)' in \(options.configPath); its gestures: \(known)"))
+            return .failure(
+                ControlError(code: "unknown-gesture", message: "no gesture '\(name)' in \(options.configPath); its gestures: \(known)"))
         }
         let spec = model.gestures[index]
         let states: [GestureState] = spec.type.isContinuous ? [.began, .changed, .ended, .cancelled] : [.recognized]
@@ -27,8 +28,9 @@ extension Daemon {
             state = named
         }
         let frame = model.views[spec.view].frame
-        var event = GestureEvent(time: MonotonicClock.now(), gesture: index, view: spec.view, state: state, device: DeviceID(0),
-                                 x: frame.x + frame.width / 2, y: frame.y + frame.height / 2, touches: 2)
+        var event = GestureEvent(
+            time: MonotonicClock.now(), gesture: index, view: spec.view, state: state, device: DeviceID(0),
+            x: frame.x + frame.width / 2, y: frame.y + frame.height / 2, touches: 2)
         // The finger count and the first direction or edge the gesture accepts.
         switch spec.parameters {
         case .tap(let tap): event.touches = tap.touches
@@ -46,8 +48,11 @@ extension Daemon {
         server.publish(event, names: names, origin: origin)
         dispatcher.dispatch(event)
         logger.notice("trigger: \(name) \(state) (\(actions) action(s)), asked on the control socket")
-        return .success(.object([("gesture", .string(name)), ("state", .string(state.description)),
-                                 ("actions", .number(Double(actions)))]))
+        return .success(
+            .object([
+                ("gesture", .string(name)), ("state", .string(state.description)),
+                ("actions", .number(Double(actions))),
+            ]))
     }
 }
 

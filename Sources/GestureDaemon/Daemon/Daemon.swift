@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxShims
 import GestureConfig
 import GestureCore
@@ -8,6 +5,10 @@ import JSONOutput
 import LinuxSystem
 import Logging
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// gestured itself: one loop over the input devices, udev, the engine's timer, signals and
 /// the control socket. Every wake feeds the pipeline, then hands what it emitted to the
@@ -55,20 +56,24 @@ public final class Daemon {
         if cls_set_child_subreaper() == 0 {
             dispatcher.adoptsOrphans = true
         } else {
-            logger.warning("prctl(PR_SET_CHILD_SUBREAPER): \(String(cString: strerror(errno))); what commands leave running escapes max_children and timeouts")
+            logger.warning(
+                "prctl(PR_SET_CHILD_SUBREAPER): \(String(cString: strerror(errno))); what commands leave running escapes max_children and timeouts"
+            )
         }
         names = GestureNames(model: configuration.model)
         notifier = try SystemdNotifier(environment: environment)
         let settings = configuration.daemon
         let path = ControlSocketPath.forDaemon(option: options.socketPath, configured: settings.socketPath, environment: environment)
-        server = try ControlServer(loop: loop, path: path, mode: settings.socketMode, group: settings.socketGroup,
-                                   subscriberBuffer: settings.subscriberBuffer, handler: self, logger: logger)
+        server = try ControlServer(
+            loop: loop, path: path, mode: settings.socketMode, group: settings.socketGroup,
+            subscriberBuffer: settings.subscriberBuffer, handler: self, logger: logger)
         try loop.watchSignals([SIGTERM, SIGINT, SIGHUP, SIGCHLD]) { [unowned self] in self.handle(signal: $0) }
         loop.onDeadline = { [unowned self] in self.deadlinePassed() }
         if let source = options.replay {
             let recording = try EvemuRecording.read(path: source.path, descPath: source.descPath)
-            let replay = try ReplayInput(path: source.path, recording: recording, speed: source.speed, loop: loop,
-                                         pipeline: pipeline, logger: logger)
+            let replay = try ReplayInput(
+                path: source.path, recording: recording, speed: source.speed, loop: loop,
+                pipeline: pipeline, logger: logger)
             self.replay = replay
             input = replay
             logger.notice("replay: \(source.path) waits for {\"cmd\": \"replay-start\"} on \(path)")
@@ -77,7 +82,9 @@ public final class Daemon {
         } else {
             input = LiveInput(loop: loop, pipeline: pipeline, logger: logger)
         }
-        logger.info("gestured \(GesturedVersion.current): config \(options.configPath), \(configuration.model.gestures.count) gestures; control socket \(path)")
+        logger.info(
+            "gestured \(GesturedVersion.current): config \(options.configPath), \(configuration.model.gestures.count) gestures; control socket \(path)"
+        )
     }
 
     /// Serves until SIGTERM or SIGINT, then shuts down cleanly (socket removed, children
@@ -102,7 +109,8 @@ public final class Daemon {
     /// `main` (1 MiB of the release build's 40,000 relocations), need not stay resident
     /// (docs/BENCHMARKS.md, "The performance corner").
     private func releaseStartupMemory() {
-        var start: UInt = 0, length: UInt = 0
+        var start: UInt = 0
+        var length: UInt = 0
         let released = cls_release_relocation_tables(&start, &length)
         if released < 0 {
             logger.debug("relocation tables stay resident: madvise: \(String(cString: strerror(Int32(-released))))")
@@ -138,7 +146,9 @@ public final class Daemon {
         flush(model: pipeline.configuration.model, names: names)
         if pipeline.engine.engineBugs != loggedEngineBugs {
             loggedEngineBugs = pipeline.engine.engineBugs
-            logger.error("engine bug: an illegal gesture phase change was refused (\(loggedEngineBugs) so far); please report it with the output of `gesturectl monitor --trace`")
+            logger.error(
+                "engine bug: an illegal gesture phase change was refused (\(loggedEngineBugs) so far); please report it with the output of `gesturectl monitor --trace`"
+            )
         }
         if pipeline.devices.count != announcedDevices { announceStatus() }
         // Set after the flush, so records of this wake are drained before tracing stops.
@@ -156,9 +166,10 @@ public final class Daemon {
             pipeline.engine.drainTrace(into: &trace)
             for i in 0..<trace.count {
                 let record = trace[i]
-                EventJSON.traceLine(time: record.time, origin: origin, view: names.view(record.view),
-                                    gesture: names.gesture(record.gesture), from: record.from.description,
-                                    to: record.to.description, reason: record.reason.describe(in: model), into: &traceWriter)
+                EventJSON.traceLine(
+                    time: record.time, origin: origin, view: names.view(record.view),
+                    gesture: names.gesture(record.gesture), from: record.from.description,
+                    to: record.to.description, reason: record.reason.describe(in: model), into: &traceWriter)
                 server.publish(line: traceWriter.bytes, trace: true)
             }
             trace.removeAll(keepingCapacity: true)
@@ -215,7 +226,8 @@ public final class Daemon {
         input.configurationChanged()
         server.subscriberBuffer = configuration.daemon.subscriberBuffer
         if configuration.daemon.socketPath != previous.daemon.socketPath || configuration.daemon.socketMode != previous.daemon.socketMode
-            || configuration.daemon.socketGroup != previous.daemon.socketGroup {
+            || configuration.daemon.socketGroup != previous.daemon.socketGroup
+        {
             logger.notice("reload: socket settings change at the next start")
         }
         if configuration.daemon.logLevel != previous.daemon.logLevel {

@@ -29,9 +29,10 @@ public struct DaemonCommandLine: Equatable, Sendable {
 
     /// The daemon's options, with the `--replay` recording or the `--stream` when there is one.
     public var options: DaemonOptions {
-        DaemonOptions(configPath: configPath, socketPath: socketPath,
-                      replay: replayPath.map { .init(path: $0, descPath: descPath, speed: replaySpeed) },
-                      stream: streamPath.map { .init(path: $0, descPath: descPath ?? "") })
+        DaemonOptions(
+            configPath: configPath, socketPath: socketPath,
+            replay: replayPath.map { .init(path: $0, descPath: descPath, speed: replaySpeed) },
+            stream: streamPath.map { .init(path: $0, descPath: descPath ?? "") })
     }
 
     /// One `--name value` option: its value's name and help, and where the value goes.
@@ -47,33 +48,48 @@ public struct DaemonCommandLine: Equatable, Sendable {
         Option(name: "config", valueName: "file", help: "The config file (default: \(ConfigLoader.defaultPath)).") {
             $0.configPath = $1
         },
-        Option(name: "socket", valueName: "path", help: """
-            The control socket (default: $GESTURED_SOCKET, [daemon] socket, /run/gestured/gestured.sock \
-            when writable, else $XDG_RUNTIME_DIR/gestured/gestured.sock).
-            """) { $0.socketPath = $1 },
-        Option(name: "log-level", valueName: "level",
-               help: "trace, debug, info, notice, warning, error or critical (default: [daemon] log_level).") {
+        Option(
+            name: "socket", valueName: "path",
+            help: """
+                The control socket (default: $GESTURED_SOCKET, [daemon] socket, /run/gestured/gestured.sock \
+                when writable, else $XDG_RUNTIME_DIR/gestured/gestured.sock).
+                """
+        ) { $0.socketPath = $1 },
+        Option(
+            name: "log-level", valueName: "level",
+            help: "trace, debug, info, notice, warning, error or critical (default: [daemon] log_level)."
+        ) {
             (line: inout DaemonCommandLine, value: String) throws(UsageError) in
             guard let level = Logger.Level(rawValue: value) else {
                 throw UsageError("unknown log level '\(value)': use trace, debug, info, notice, warning, error or critical")
             }
             line.logLevel = level
         },
-        Option(name: "check", valueName: "file",
-               help: "Validate a config file, print its gestures or every error, and exit (0: valid).") {
+        Option(
+            name: "check", valueName: "file",
+            help: "Validate a config file, print its gestures or every error, and exit (0: valid)."
+        ) {
             $0.checkPath = $1
         },
-        Option(name: "replay", valueName: "file", help: """
-            Read an evemu recording instead of touchscreens: it plays once {"cmd": "replay-start"} arrives \
-            on the control socket, and the daemon stays up after its end.
-            """) { $0.replayPath = $1 },
-        Option(name: "stream", valueName: "file", help: """
-            Read one touchscreen's raw events (struct input_event, as /dev/input/eventN gives them) from a pipe \
-            or file instead of touchscreens ('-': standard input), e.g. ssh kiosk cat /dev/input/event5 | \
-            gestured --stream - --desc kiosk.desc. Needs --desc.
-            """) { $0.streamPath = $1 },
-        Option(name: "desc", valueName: "file",
-               help: "The device description (evemu-describe) of an events-only --replay recording, or of --stream.") {
+        Option(
+            name: "replay", valueName: "file",
+            help: """
+                Read an evemu recording instead of touchscreens: it plays once {"cmd": "replay-start"} arrives \
+                on the control socket, and the daemon stays up after its end.
+                """
+        ) { $0.replayPath = $1 },
+        Option(
+            name: "stream", valueName: "file",
+            help: """
+                Read one touchscreen's raw events (struct input_event, as /dev/input/eventN gives them) from a pipe \
+                or file instead of touchscreens ('-': standard input), e.g. ssh kiosk cat /dev/input/event5 | \
+                gestured --stream - --desc kiosk.desc. Needs --desc.
+                """
+        ) { $0.streamPath = $1 },
+        Option(
+            name: "desc", valueName: "file",
+            help: "The device description (evemu-describe) of an events-only --replay recording, or of --stream."
+        ) {
             $0.descPath = $1
         },
         Option(name: "replay-speed", valueName: "x", help: "Playback rate of --replay: 2 plays twice as fast as recorded.") {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureCore
 import Logging
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Live touchscreens: the ones udev lists at start and those hotplugged later, each opened
 /// through libevdev and attached to the pipeline. A device that is unplugged (or fails)
@@ -99,9 +100,12 @@ final class LiveInput: InputSource {
     private func ignoringRule(for device: DiscoveredDevice) -> Int? {
         let configuration = pipeline.configuration
         let info = device.info
-        guard let rule = configuration.rule(name: info.name, vendor: info.vendor, product: info.product,
-                                            devnode: device.devnode, properties: device.properties),
-              configuration.devices[rule].ignore else { return nil }
+        guard
+            let rule = configuration.rule(
+                name: info.name, vendor: info.vendor, product: info.product,
+                devnode: device.devnode, properties: device.properties),
+            configuration.devices[rule].ignore
+        else { return nil }
         return rule
     }
 
@@ -149,7 +153,9 @@ final class LiveInput: InputSource {
         }
         if let warning { logger.warning("input: \(warning)") }
         if device.info.slotsClamped {
-            logger.warning("input: \(path) \"\(device.info.name)\" declares \(device.info.declaredSlotCount) slots; using the first \(TouchDeviceInfo.maximumSlots)")
+            logger.warning(
+                "input: \(path) \"\(device.info.name)\" declares \(device.info.declaredSlotCount) slots; using the first \(TouchDeviceInfo.maximumSlots)"
+            )
         }
         let entry = Opened(device: device, id: id, discovered: discovered)
         do {
@@ -171,8 +177,10 @@ final class LiveInput: InputSource {
     private func applyPassthrough(_ entry: Opened) {
         let info = entry.device.info
         let configuration = pipeline.configuration
-        let rule = configuration.mapping(name: info.name, vendor: info.vendor, product: info.product, devnode: info.devnode,
-                                         properties: entry.discovered.properties).rule.map { configuration.devices[$0] }
+        let rule = configuration.mapping(
+            name: info.name, vendor: info.vendor, product: info.product, devnode: info.devnode,
+            properties: entry.discovered.properties
+        ).rule.map { configuration.devices[$0] }
         let wanted = rule?.passthrough ?? false
         let current = pipeline.forwarder(of: entry.id)
         if let current, wanted, current.cancel == rule?.cancel { return }
@@ -187,7 +195,9 @@ final class LiveInput: InputSource {
             clone = try VirtualTouchscreen(cloning: info)
         } catch {
             let path = entry.device.path
-            return logger.error("input: \(path): passthrough: cannot create the virtual touchscreen: \(error); the panel stays ungrabbed and applications get every touch")
+            return logger.error(
+                "input: \(path): passthrough: cannot create the virtual touchscreen: \(error); the panel stays ungrabbed and applications get every touch"
+            )
         }
         do {
             try entry.device.grab()
@@ -195,7 +205,8 @@ final class LiveInput: InputSource {
             return logger.error("input: \(entry.device.path): passthrough: \(error); the panel stays ungrabbed")
         }
         pipeline.setForwarder(TouchForwarder(device: entry.id, virtual: clone, cancel: rule.cancel), for: entry.id)
-        logger.notice("input: \(entry.device.path) grabbed; touches for applications go to \(clone.devnode) (cancel = \(rule.cancel.rawValue))")
+        logger.notice(
+            "input: \(entry.device.path) grabbed; touches for applications go to \(clone.devnode) (cancel = \(rule.cancel.rawValue))")
     }
 
     private func fail(_ path: String, name: String, _ error: String) {

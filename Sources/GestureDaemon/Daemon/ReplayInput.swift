@@ -25,8 +25,10 @@ final class ReplayInput: InputSource {
     private(set) var state = State.waiting
 
     /// Attaches the recording's device. Throws when libmtdev cannot take it.
-    init(path: String, recording: EvemuRecording, speed: Double, loop: EventLoop, pipeline: GesturePipeline,
-         logger: Logger) throws(StartupError) {
+    init(
+        path: String, recording: EvemuRecording, speed: Double, loop: EventLoop, pipeline: GesturePipeline,
+        logger: Logger
+    ) throws(StartupError) {
         let id = try pipeline.attachDevice(recording.info, source: "replay", path: path, logger: logger)
         self.path = path
         self.recording = recording
@@ -51,9 +53,12 @@ final class ReplayInput: InputSource {
         logger.info("replay: playing \(path) (\(recording.events.count) events) at speed \(speed)")
         drain()
         // The start on CLOCK_MONOTONIC lets a benchmark know when each recorded frame was due.
-        return .success(.object([("events", .number(Double(recording.events.count))),
-                                 ("duration_s", .number(Double(duration) / 1_000_000 / speed)),
-                                 ("started_monotonic_us", .number(Double(start)))]))
+        return .success(
+            .object([
+                ("events", .number(Double(recording.events.count))),
+                ("duration_s", .number(Double(duration) / 1_000_000 / speed)),
+                ("started_monotonic_us", .number(Double(start))),
+            ]))
     }
 
     /// The recording's length, first to last event.

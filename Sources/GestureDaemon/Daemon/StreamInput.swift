@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureCore
 import LinuxSystem
 import Logging
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A touchscreen's raw events from a pipe or file instead of a device node
 /// (`gestured --stream FILE --desc DESC`): `struct input_event` records as
@@ -43,7 +44,9 @@ final class StreamInput: InputSource {
         // so it stays open for one writer after another (the device stays attached).
         var status = stat()
         let fifo = path != "-" && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
-        let raw = path == "-" ? fcntl(0, F_DUPFD_CLOEXEC, 3)
+        let raw =
+            path == "-"
+            ? fcntl(0, F_DUPFD_CLOEXEC, 3)
             : open(path, (fifo ? O_RDWR : O_RDONLY) | O_CLOEXEC | O_NONBLOCK)
         guard raw >= 0 else {
             throw StartupError(source: "stream", message: "\(SystemError("open", path))")
@@ -88,11 +91,13 @@ final class StreamInput: InputSource {
             let whole = filled - filled % Self.recordSize
             buffer.withUnsafeMutableBytes { bytes in
                 for offset in stride(from: 0, to: whole, by: Self.recordSize) {
-                    pipeline.feed(RawInputEvent(type: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
-                                                code: bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
-                                                value: bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self),
-                                                time: now),
-                                  device: index)
+                    pipeline.feed(
+                        RawInputEvent(
+                            type: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
+                            code: bytes.loadUnaligned(fromByteOffset: offset + 18, as: UInt16.self),
+                            value: bytes.loadUnaligned(fromByteOffset: offset + 20, as: Int32.self),
+                            time: now),
+                        device: index)
                 }
                 // The start of a record that arrived in pieces goes to the front.
                 if filled > whole { bytes.baseAddress!.copyMemory(from: bytes.baseAddress! + whole, byteCount: filled - whole) }

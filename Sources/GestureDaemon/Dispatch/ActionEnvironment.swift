@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureConfig
 import GestureCore
 import JSONOutput
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The environment of command actions: the daemon's own, then `[daemon] environment`, then
 /// the event's `GESTURE_*` values (later names replace earlier ones).
@@ -48,7 +49,8 @@ struct ActionEnvironment {
         add("NAME", .gesture)
         add("TIME", .t)
         for field in [EventField.type, .state, .view, .x, .y, .touches, .device]
-            + EventField.perType(names.type(event.gesture)) {
+            + EventField.perType(names.type(event.gesture))
+        {
             add(field.rawValue.uppercased(), field)
         }
         if event.delayedFrom != nil { add("DELAYED_FROM", .delayedFrom) }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxShims
 import GestureCore
 import LinuxSystem
 import Logging
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs command actions as children and looks after everything they start: reaps each
 /// process as it exits (through a pidfd, and a sweep on SIGCHLD), kills the whole process
@@ -98,11 +99,14 @@ final class CommandRunner {
         guard running < maxChildren else {
             counters.commandsRefused += 1
             if refusedRun.fail() {
-                logger.warning("[\(gesture)] command refused: \(maxChildren) processes of commands alive (max_children); refusing until one ends")
+                logger.warning(
+                    "[\(gesture)] command refused: \(maxChildren) processes of commands alive (max_children); refusing until one ends")
             }
             return
         }
-        if let count = refusedRun.end() { logger.warning("\(count) commands were refused while \(maxChildren) processes were alive (max_children)") }
+        if let count = refusedRun.end() {
+            logger.warning("\(count) commands were refused while \(maxChildren) processes were alive (max_children)")
+        }
         let spawned: ProcessSpawner.Spawned
         do {
             spawned = try ProcessSpawner.spawn(shell: shell, command: command, environment: environment)
@@ -263,7 +267,9 @@ final class CommandRunner {
                 // What outlives SIGKILL is looked at every few seconds, not spun on, and said once.
                 if signal(run, SIGKILL) && !run.lingerLogged {
                     run.lingerLogged = true
-                    logger.warning("[\(run.gesture)] process group \(run.group) still has processes after SIGKILL (uninterruptible sleep, or zombies nobody reaps); checking every \(Self.lingerRecheck / 1_000_000) s")
+                    logger.warning(
+                        "[\(run.gesture)] process group \(run.group) still has processes after SIGKILL (uninterruptible sleep, or zombies nobody reaps); checking every \(Self.lingerRecheck / 1_000_000) s"
+                    )
                 }
                 run.state = .killed(recheckAt: now + Self.lingerRecheck)
                 if run.members.isEmpty { finish(run) }

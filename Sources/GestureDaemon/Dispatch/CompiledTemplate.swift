@@ -41,7 +41,9 @@ public struct CompiledTemplate: Sendable {
         // An index loop: an unspecialized array iterator allocates in a debug build.
         for i in 0..<pieces.count {
             switch pieces[i] {
-            case .text(let bytes): writer.raw(bytes); writer.clearSeparator()
+            case .text(let bytes):
+                writer.raw(bytes)
+                writer.clearSeparator()
             case .field(let field): EventText.write(field, event, names, origin, into: &writer)
             }
         }
@@ -52,8 +54,10 @@ public struct CompiledTemplate: Sendable {
 /// One event field as plain text: names bare (no quotes), numbers as in the event JSON,
 /// `delayed_from` empty when there is none. Used by templates and the environment.
 enum EventText {
-    static func write(_ field: EventField, _ event: GestureEvent, _ names: GestureNames, _ origin: Microseconds,
-                      into writer: inout JSONWriter) {
+    static func write(
+        _ field: EventField, _ event: GestureEvent, _ names: GestureNames, _ origin: Microseconds,
+        into writer: inout JSONWriter
+    ) {
         switch field {
         case .gesture: writer.raw(names.gesture(event.gesture).utf8)
         case .type: writer.raw((names.type(event.gesture)?.rawValue ?? "?").utf8)

@@ -60,17 +60,20 @@ public final class Dispatcher {
                 byState[state] = try specs.map { spec throws -> PreparedAction in
                     switch spec.kind {
                     case .command(let command):
-                        return PreparedAction(kind: .command(command, timeout: spec.timeout ?? configuration.daemon.commandTimeout),
-                                              cooldown: spec.cooldown)
+                        return PreparedAction(
+                            kind: .command(command, timeout: spec.timeout ?? configuration.daemon.commandTimeout),
+                            cooldown: spec.cooldown)
                     case .socket(let path, let template, let datagram):
                         let key = SocketTarget.Key(path: path, datagram: datagram)
-                        let target = try targets[key] ?? self.targets[key] ?? SocketTarget(
-                            key: key, capacity: configuration.daemon.socketQueue, loop: loop, logger: logger,
-                            count: { [unowned self] sent, dropped, failed in
-                                self.socketCounters.socketMessagesSent += sent
-                                self.socketCounters.socketMessagesDropped += dropped
-                                self.socketCounters.socketFailures += failed
-                            })
+                        let target =
+                            try targets[key] ?? self.targets[key]
+                            ?? SocketTarget(
+                                key: key, capacity: configuration.daemon.socketQueue, loop: loop, logger: logger,
+                                count: { [unowned self] sent, dropped, failed in
+                                    self.socketCounters.socketMessagesSent += sent
+                                    self.socketCounters.socketMessagesDropped += dropped
+                                    self.socketCounters.socketFailures += failed
+                                })
                         target.capacity = configuration.daemon.socketQueue
                         targets[key] = target
                         return PreparedAction(kind: .socket(target, try template.map(CompiledTemplate.init)), cooldown: spec.cooldown)
@@ -102,9 +105,10 @@ public final class Dispatcher {
             action.lastFired = event.time
             switch action.kind {
             case .command(let command, let timeout):
-                runner.run(shell: settings.shell, command: command,
-                           environment: environment.variables(for: event, names: names, origin: origin),
-                           gesture: names.gesture(event.gesture), timeout: timeout)
+                runner.run(
+                    shell: settings.shell, command: command,
+                    environment: environment.variables(for: event, names: names, origin: origin),
+                    gesture: names.gesture(event.gesture), timeout: timeout)
             case .socket(let target, let template):
                 if let template {
                     template.render(event, names: names, origin: origin, into: &message)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxShims
 import LinuxSystem
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Starts `shell -c command` the way actions must run: empty signal mask and default
 /// dispositions, a process group of its own, stdin from /dev/null, stderr into a pipe the

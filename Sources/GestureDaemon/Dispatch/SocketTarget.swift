@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureCore
 import LinuxSystem
 import Logging
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One Unix socket that socket actions send to: connects on demand, never blocks, keeps a
 /// bounded queue while the peer is slow or gone, and reconnects with a backoff while
@@ -39,8 +40,10 @@ final class SocketTarget {
     private var failureLogged = false
     private var dropLogged = false
 
-    init(key: Key, capacity: Int, loop: EventLoop, logger: Logger, giveUpAfter: Microseconds = SocketTarget.defaultGiveUp,
-         count: @escaping (_ sent: Int, _ dropped: Int, _ failed: Int) -> Void) throws(SystemError) {
+    init(
+        key: Key, capacity: Int, loop: EventLoop, logger: Logger, giveUpAfter: Microseconds = SocketTarget.defaultGiveUp,
+        count: @escaping (_ sent: Int, _ dropped: Int, _ failed: Int) -> Void
+    ) throws(SystemError) {
         self.key = key
         self.capacity = capacity
         self.giveUpAfter = giveUpAfter
@@ -139,7 +142,10 @@ final class SocketTarget {
             while true {
                 do {
                     guard let n = try fd.readAvailable(into: &scratch, max: 4096) else { break }
-                    if n == 0 { ended = true; break }
+                    if n == 0 {
+                        ended = true
+                        break
+                    }
                 } catch {
                     ended = true
                     break
@@ -178,7 +184,8 @@ final class SocketTarget {
         let since = failingSince ?? now
         failingSince = since
         if now - since >= giveUpAfter {
-            logger.warning("socket \(key.path): unreachable for \(Double(giveUpAfter) / 1_000_000) s, dropping \(queue.count) waiting messages")
+            logger.warning(
+                "socket \(key.path): unreachable for \(Double(giveUpAfter) / 1_000_000) s, dropping \(queue.count) waiting messages")
             count(0, queue.count, 0)
             queue.removeAll()
             offset = 0

@@ -4,8 +4,10 @@ import GestureCore
 /// so that rendering compares no strings.
 public enum EventField: String, CaseIterable, Sendable {
     case t, gesture, type, state, view, x, y, touches
-    case translationX = "translation_x", translationY = "translation_y"
-    case velocityX = "velocity_x", velocityY = "velocity_y"
+    case translationX = "translation_x"
+    case translationY = "translation_y"
+    case velocityX = "velocity_x"
+    case velocityY = "velocity_y"
     case scale, velocity, rotation, direction, edge
     case delayedFrom = "delayed_from"
     case device

@@ -23,16 +23,24 @@ public enum EventJSON {
     }
 
     /// A trace record of the event stream (subscribers that asked for the trace).
-    public static func traceLine(time: Microseconds, origin: Microseconds, view: String, gesture: String,
-                                 from: String, to: String, reason: String, into writer: inout JSONWriter) {
+    public static func traceLine(
+        time: Microseconds, origin: Microseconds, view: String, gesture: String,
+        from: String, to: String, reason: String, into writer: inout JSONWriter
+    ) {
         writer.reset()
         writer.beginObject()
-        writer.key("t"); seconds(time - origin, &writer)
-        writer.key("view"); writer.string(view)
-        writer.key("gesture"); writer.string(gesture)
-        writer.key("from"); writer.string(from)
-        writer.key("to"); writer.string(to)
-        writer.key("reason"); writer.string(reason)
+        writer.key("t")
+        seconds(time - origin, &writer)
+        writer.key("view")
+        writer.string(view)
+        writer.key("gesture")
+        writer.string(gesture)
+        writer.key("from")
+        writer.string(from)
+        writer.key("to")
+        writer.string(to)
+        writer.key("reason")
+        writer.string(reason)
         writer.endObject()
         writer.newline()
     }
@@ -41,16 +49,21 @@ public enum EventJSON {
     public static func stoppingLine(reason: String, time: Microseconds, origin: Microseconds, into writer: inout JSONWriter) {
         writer.reset()
         writer.beginObject()
-        writer.key("t"); seconds(time - origin, &writer)
-        writer.key("stopping"); writer.bool(true)
-        writer.key("reason"); writer.string(reason)
+        writer.key("t")
+        seconds(time - origin, &writer)
+        writer.key("stopping")
+        writer.bool(true)
+        writer.key("reason")
+        writer.string(reason)
         writer.endObject()
         writer.newline()
     }
 
     /// Writes one field's JSON value.
-    static func value(_ field: EventField, _ event: GestureEvent, _ names: GestureNames, _ origin: Microseconds,
-                      _ writer: inout JSONWriter) {
+    static func value(
+        _ field: EventField, _ event: GestureEvent, _ names: GestureNames, _ origin: Microseconds,
+        _ writer: inout JSONWriter
+    ) {
         switch field {
         case .t: seconds(event.time - origin, &writer)
         case .gesture: writer.string(names.gesture(event.gesture))
@@ -75,8 +88,10 @@ public enum EventJSON {
         }
     }
 
-    private static func member(_ field: EventField, _ event: GestureEvent, _ names: GestureNames,
-                               _ origin: Microseconds, _ writer: inout JSONWriter) {
+    private static func member(
+        _ field: EventField, _ event: GestureEvent, _ names: GestureNames,
+        _ origin: Microseconds, _ writer: inout JSONWriter
+    ) {
         writer.key(field.rawValue)
         value(field, event, names, origin, &writer)
     }

@@ -1,7 +1,8 @@
+import Logging
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Logging
 
 /// swift-log to stderr, one write per line. Under journald (`$JOURNAL_STREAM` set) lines
 /// carry a `<N>` syslog priority prefix and no timestamp (the journal adds its own);

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxShims
 import GestureCore
 import LinuxSystem
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A timerfd on CLOCK_MONOTONIC armed for one absolute deadline at a time. Disarmed, it
 /// never wakes the loop.

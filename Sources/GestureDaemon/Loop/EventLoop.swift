@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxShims
 import GestureCore
 import LinuxSystem
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One epoll loop on one thread: file descriptors with callbacks, timerfd deadlines and
 /// signals through a signalfd. No threads, no Dispatch; with nothing armed it sleeps.

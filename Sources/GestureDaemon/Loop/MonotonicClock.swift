@@ -1,7 +1,8 @@
+import GestureCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import GestureCore
 
 /// CLOCK_MONOTONIC in microseconds: the engine's and the kernel's input time base.
 public enum MonotonicClock {

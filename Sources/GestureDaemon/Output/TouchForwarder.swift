@@ -55,8 +55,9 @@ final class TouchForwarder {
         self.virtual = virtual
         self.cancel = cancel
         slots = [Slot](repeating: Slot(), count: virtual.slotCount)
-        recent = [Contact](repeating: Contact(id: -1, slot: -1, phase: .ended, x: 0, y: 0, normalizedX: 0, normalizedY: 0),
-                           count: Self.remembered)
+        recent = [Contact](
+            repeating: Contact(id: -1, slot: -1, phase: .ended, x: 0, y: 0, normalizedX: 0, normalizedY: 0),
+            count: Self.remembered)
     }
 
     /// Remembers the panel's contacts of one frame (raw positions, pressure, tool).
@@ -201,10 +202,9 @@ final class TouchForwarder {
 
     private static func tool(_ type: ToolType) -> Int32 {
         switch type {
-        case .finger: 0 // MT_TOOL_FINGER
-        case .pen: 1 // MT_TOOL_PEN
-        case .palm: 2 // MT_TOOL_PALM
+        case .finger: 0  // MT_TOOL_FINGER
+        case .pen: 1  // MT_TOOL_PEN
+        case .palm: 2  // MT_TOOL_PALM
         }
     }
 }
-

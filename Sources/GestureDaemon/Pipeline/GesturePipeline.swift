@@ -59,8 +59,9 @@ public final class GesturePipeline {
         let id = DeviceID(nextDeviceID)
         guard let normalizer = TouchNormalizer(device: id, info: info) else { return nil }
         nextDeviceID += 1
-        let resolved = configuration.mapping(name: info.name, vendor: info.vendor, product: info.product,
-                                             devnode: info.devnode, properties: properties)
+        let resolved = configuration.mapping(
+            name: info.name, vendor: info.vendor, product: info.product,
+            devnode: info.devnode, properties: properties)
         devices.append(Device(id: id, info: info, normalizer: normalizer, resolved: resolved, properties: properties))
         normalizers.append(Unmanaged.passUnretained(normalizer))
         forwarders.append(nil)
@@ -172,8 +173,9 @@ public final class GesturePipeline {
         configuration = newConfiguration
         for i in devices.indices {
             let info = devices[i].info
-            let resolved = newConfiguration.mapping(name: info.name, vendor: info.vendor, product: info.product,
-                                                    devnode: info.devnode, properties: devices[i].properties)
+            let resolved = newConfiguration.mapping(
+                name: info.name, vendor: info.vendor, product: info.product,
+                devnode: info.devnode, properties: devices[i].properties)
             devices[i].resolved = resolved
             _ = engine.attach(device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping)
         }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLinuxShims
 import GestureCore
 import LinuxSystem
 import TouchInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// sd_notify(3) without libsystemd: datagrams to `$NOTIFY_SOCKET` (a path, or an abstract
 /// name written with a leading `@`).
@@ -22,7 +23,8 @@ public final class SystemdNotifier {
         socketPath = path
         fd = try UnixSocket.make(datagram: true)
         if let usec = environment["WATCHDOG_USEC"].flatMap({ Microseconds($0) }), usec > 0,
-           environment["WATCHDOG_PID"].map({ pid_t($0) == getpid() }) ?? true {
+            environment["WATCHDOG_PID"].map({ pid_t($0) == getpid() }) ?? true
+        {
             watchdogInterval = usec / 2
         } else {
             watchdogInterval = nil
@@ -36,8 +38,11 @@ public final class SystemdNotifier {
             bytes.withUnsafeBytes { sendto(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) }
         }
         guard sent == bytes.count else {
-            throw SystemError("sending \(state) to NOTIFY_SOCKET", socketPath, errno: sent < 0 ? errno : EMSGSIZE,
-                              hint: "NOTIFY_SOCKET names no socket systemd listens on; it is set by systemd for Type=notify services (unset it when starting gestured by hand)")
+            throw SystemError(
+                "sending \(state) to NOTIFY_SOCKET", socketPath, errno: sent < 0 ? errno : EMSGSIZE,
+                hint:
+                    "NOTIFY_SOCKET names no socket systemd listens on; it is set by systemd for Type=notify services (unset it when starting gestured by hand)"
+            )
         }
     }
 

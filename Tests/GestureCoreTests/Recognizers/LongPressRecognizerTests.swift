@@ -1,5 +1,6 @@
-@testable import GestureCore
 import Testing
+
+@testable import GestureCore
 
 /// `LongPressRecognizer` on its own: (state, input, next state, verdict), the table of
 /// docs/SEMANTICS.md. Default panel: 1 px = 0.25 mm, so 10 pt (1.56 mm) = 6.2 px.
@@ -23,20 +24,24 @@ import Testing
     @Test func twoFingersTimeFromTheSecond() {
         let second = ProbeInput.down(2, x: 150, y: 100, ms: 50)
         RecognizerProbe.check([
-            TransitionRow("pressing(downAt: 0, reachedAt: nil, tapsDone: 0)", after: [down], second,
-                          "pressing(downAt: 0, reachedAt: Optional(50000), tapsDone: 0)", "none"),
-            TransitionRow("pressing(downAt: 0, reachedAt: Optional(50000), tapsDone: 0)", after: [down, second],
-                          .up(2, ms: 100), "finished", "failed"),
+            TransitionRow(
+                "pressing(downAt: 0, reachedAt: nil, tapsDone: 0)", after: [down], second,
+                "pressing(downAt: 0, reachedAt: Optional(50000), tapsDone: 0)", "none"),
+            TransitionRow(
+                "pressing(downAt: 0, reachedAt: Optional(50000), tapsDone: 0)", after: [down, second],
+                .up(2, ms: 100), "finished", "failed"),
         ]) { LongPressRecognizer(parameters(LongPressParameters.self) { $0.touches = 2 }) }
     }
 
     @Test func aTapFirst() {
         let lifted = ProbeInput.up(1, ms: 80)
         RecognizerProbe.check([
-            TransitionRow("pressing(downAt: 0, reachedAt: nil, tapsDone: 0)", after: [down], lifted,
-                          "betweenTaps(GestureCore.TapGap(done: 1, liftAt: 80000, mmX: 25.0, mmY: 25.0))", "none"),
-            TransitionRow("betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 200),
-                          "pressing(downAt: 200000, reachedAt: Optional(200000), tapsDone: 1)", "none"),
+            TransitionRow(
+                "pressing(downAt: 0, reachedAt: nil, tapsDone: 0)", after: [down], lifted,
+                "betweenTaps(GestureCore.TapGap(done: 1, liftAt: 80000, mmX: 25.0, mmY: 25.0))", "none"),
+            TransitionRow(
+                "betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 200),
+                "pressing(downAt: 200000, reachedAt: Optional(200000), tapsDone: 1)", "none"),
             TransitionRow("betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 431), "finished", "failed"),
             TransitionRow("betweenTaps", after: [down, lifted], .deadline, "finished", "failed"),
         ]) { LongPressRecognizer(parameters(LongPressParameters.self) { $0.taps = 1 }) }

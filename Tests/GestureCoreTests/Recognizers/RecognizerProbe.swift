@@ -1,6 +1,7 @@
-@testable import GestureCore
 import TestSupport
 import Testing
+
+@testable import GestureCore
 
 /// What one row of a recognizer's table feeds it: a frame of contact changes at a time in
 /// ms, or the recognizer's own deadline.
@@ -21,13 +22,15 @@ enum ProbeInput: CustomStringConvertible {
     var description: String {
         switch self {
         case .deadline: "deadline"
-        case .frame(let ms, let changes): "\(ms) ms: " + changes.map { change in
-            switch change {
-            case .down(let id, let x, let y): "down \(id) (\(x), \(y))"
-            case .move(let id, let x, let y): "move \(id) (\(x), \(y))"
-            case .up(let id): "up \(id)"
-            }
-        }.joined(separator: ", ")
+        case .frame(let ms, let changes):
+            "\(ms) ms: "
+                + changes.map { change in
+                    switch change {
+                    case .down(let id, let x, let y): "down \(id) (\(x), \(y))"
+                    case .move(let id, let x, let y): "move \(id) (\(x), \(y))"
+                    case .up(let id): "up \(id)"
+                    }
+                }.joined(separator: ", ")
         }
     }
 }
@@ -44,8 +47,10 @@ struct TransitionRow {
     var verdict: String
     var sourceLocation: SourceLocation
 
-    init(_ state: String, after before: [ProbeInput] = [], _ input: ProbeInput, _ next: String, _ verdict: String,
-         sourceLocation: SourceLocation = #_sourceLocation) {
+    init(
+        _ state: String, after before: [ProbeInput] = [], _ input: ProbeInput, _ next: String, _ verdict: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         self.before = before
         self.state = state
         self.input = input
@@ -103,8 +108,9 @@ final class RecognizerProbe<R: Recognizer & FailingRecognizer> {
             for input in row.before { probe.feed(input) }
             #expect(matches(probe.state, row.state), "before \(row.input)", sourceLocation: row.sourceLocation)
             let verdict = probe.feed(row.input)
-            #expect(matches(probe.state, row.next) && verdict == row.verdict,
-                    "\(row.state) + \(row.input): got \(probe.state), \(verdict)", sourceLocation: row.sourceLocation)
+            #expect(
+                matches(probe.state, row.next) && verdict == row.verdict,
+                "\(row.state) + \(row.input): got \(probe.state), \(verdict)", sourceLocation: row.sourceLocation)
         }
     }
 
@@ -157,9 +163,10 @@ final class RecognizerProbe<R: Recognizer & FailingRecognizer> {
     }
 
     private func recognizerInput() -> RecognizerInput {
-        RecognizerInput(time: now, contacts: contacts,
-                        mask: received & (contacts.live | contacts.ended | contacts.cancelled),
-                        live: received & contacts.live, began: received & contacts.began,
-                        geometry: geometry, screen: screen)
+        RecognizerInput(
+            time: now, contacts: contacts,
+            mask: received & (contacts.live | contacts.ended | contacts.cancelled),
+            live: received & contacts.live, began: received & contacts.began,
+            geometry: geometry, screen: screen)
     }
 }

@@ -1,5 +1,6 @@
-@testable import GestureCore
 import Testing
+
+@testable import GestureCore
 
 /// `SwipeRecognizer` on its own: (state, input, next state, verdict), the table of
 /// docs/SEMANTICS.md; the rule that judges the stroke has its own tests (SwipeTests).

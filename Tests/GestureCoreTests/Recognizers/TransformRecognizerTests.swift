@@ -1,5 +1,6 @@
-@testable import GestureCore
 import Testing
+
+@testable import GestureCore
 
 /// `PinchRecognizer` and `RotationRecognizer` on their own: (state, input, next state,
 /// verdict), the table of docs/SEMANTICS.md. Default panel: 1 px = 0.25 mm, so the 10 pt
