@@ -24,13 +24,9 @@ public enum ConfigCheck {
         errors: (String) -> Void
     ) -> Int32 {
         do {
-            // ConfigLoader.load, keeping the text to place warnings.
-            let text = try FileText.read(path: path, enforcingSafety: enforceSafety)
-            let configuration = try ConfigLoader.parse(text: text, file: path)
+            let configuration = try ConfigLoader.load(path: path, enforcingSafety: enforceSafety)
             output(ConfigReport.text(of: configuration))
-            for warning in configuration.warnings + ConfigWarning.warnings(for: configuration, text: text, file: path) {
-                errors(warning.description)
-            }
+            for warning in configuration.warnings { errors(warning.description) }
             output("\(path): OK, \(configuration.model.gestures.count) gestures")
             return 0
         } catch {

@@ -38,7 +38,10 @@ public enum ConfigLoader {
         let sink = DiagnosticSink(file: file, locator: locator)
         let configuration = ConfigBuilder(root: root, sink: sink).build()
         guard sink.diagnostics.isEmpty, var configuration else { throw .invalid(sink.sorted) }
-        configuration.warnings = sink.warnings
+        // What the readers found, then what the whole model says (tap pairs), placed by the same locator.
+        configuration.warnings =
+            sink.warnings
+            + ConfigWarning.warnings(in: configuration.model, file: file, locate: locator.position(of:))
         return configuration
     }
 }

@@ -12,12 +12,6 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
         "\(file):\(position.line):\(position.column): warning: \(keyPath): \(message)"
     }
 
-    /// Every warning about a configuration parsed from `text`, the contents of `file`.
-    public static func warnings(for configuration: Configuration, text: String, file: String) -> [ConfigWarning] {
-        let locator = KeyLocator(text: text)
-        return warnings(in: configuration.model, file: file, locate: locator.position(of:))
-    }
-
     /// Every warning about `model`, placed in the file by `locate`.
     static func warnings(in model: GestureModel, file: String, locate: (ConfigKeyPath) -> SourcePosition) -> [ConfigWarning] {
         tapPairWarnings(in: model, file: file, locate: locate) + palmOnlyWarnings(in: model, file: file, locate: locate)

@@ -8,8 +8,8 @@ public struct Configuration: Sendable {
     public var devices: [DeviceRule]
     /// `actions[g]` are the actions of `model.gestures[g]`.
     public var actions: [GestureActions]
-    /// What `check` warns about while reading the file (a socket anyone may use), in the
-    /// order found; `ConfigWarning.warnings(for:text:file:)` adds those about the model.
+    /// What `check` (and the daemon's log) warns about: what the readers found (a socket
+    /// anyone may use), in the order found, then what the whole model says (tap pairs).
     public var warnings: [ConfigWarning] = []
 
     public init(daemon: DaemonSettings, model: GestureModel, devices: [DeviceRule], actions: [GestureActions]) {
