@@ -159,16 +159,18 @@ struct DaemonReplayTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let config = dir.file("gestures.toml")
-        // Distinct durations mark this test's sleeps among the machine's processes.
+        // Durations unique to this test process mark its sleeps among the machine's
+        // processes (another suite running the same test at once has other ones).
+        let mark = "61.\(getpid())"
         try writeText(
             TestConfig.tapAndPan(
                 daemon: "max_children = 2\nkill_grace = \"200ms\"",
                 tapActions: [
-                    "command = 'sleep 61.25 & exit 0'\ntimeout = \"1500ms\"",
-                    "command = 'setsid sleep 61.5 & exit 0'\ntimeout = \"1500ms\"",
+                    "command = 'sleep \(mark)1 & exit 0'\ntimeout = \"1500ms\"",
+                    "command = 'setsid sleep \(mark)2 & exit 0'\ntimeout = \"1500ms\"",
                 ]), to: config)
         func sleeps() -> Int {
-            (try? ChildProcess.run("/bin/sh", arguments: ["-c", "pgrep -c -f '^sleep 61\\.(25|5)$' || true"]))
+            (try? ChildProcess.run("/bin/sh", arguments: ["-c", "pgrep -c -f '^sleep \(mark)[12]$' || true"]))
                 .flatMap { Int($0.output.split(separator: "\n").first ?? "") } ?? -1
         }
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps, speed: 4)
