@@ -66,4 +66,23 @@ import Glibc
                 "\(error)")
         }
     }
+
+    /// A systemd that does not drain its socket (EAGAIN): one warning that says so, not one
+    /// per message (the soak saw a line per STATUS= and the "no socket" hint), and one more
+    /// only after sends have worked again.
+    @Test func aFullNotifySocketIsReportedOnceUntilItDrains() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let listener = try Listener(path: dir.file("notify"), datagram: true)
+        let notifier = try #require(try SystemdNotifier(environment: ["NOTIFY_SOCKET": dir.file("notify")]))
+        var warnings: [SystemError] = []
+        func flood() { for _ in 0..<5000 { notifier.send("STATUS=flood") { warnings.append($0) } } }
+        flood()
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.description.contains("not reading its notify socket") == true, "\(warnings)")
+        var buffer: [UInt8] = []
+        while let n = try? listener.fd.readAvailable(into: &buffer, max: 512), n > 0 { buffer.removeAll() }
+        flood()
+        #expect(warnings.count == 2, "a send worked in between, so the next failure is news")
+    }
 }

@@ -251,7 +251,7 @@ public final class Daemon {
         if let error = lastReload?.error, let first = error.split(separator: "\n").first {
             line += "; last reload refused (\(first)), running the previous config"
         }
-        do { try notifier.notify(line) } catch { logger.warning("systemd notify: \(error)") }
+        notifier.send(line) { logger.warning("systemd notify: \($0)") }
     }
 
     /// Ends what is open, lets the last events and actions out within `stopGrace`, then

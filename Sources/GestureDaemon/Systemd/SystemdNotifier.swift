@@ -38,20 +38,44 @@ public final class SystemdNotifier {
             bytes.withUnsafeBytes { sendto(fd.rawValue, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), address, length) }
         }
         guard sent == bytes.count else {
-            throw SystemError(
-                "sending \(state) to NOTIFY_SOCKET", socketPath, errno: sent < 0 ? errno : EMSGSIZE,
-                hint:
-                    "NOTIFY_SOCKET names no socket systemd listens on; it is set by systemd for Type=notify services (unset it when starting gestured by hand)"
-            )
+            let code = sent < 0 ? errno : EMSGSIZE
+            throw SystemError("sending \(state) to NOTIFY_SOCKET", socketPath, errno: code, hint: Self.hint(code))
+        }
+    }
+
+    /// Sends `state` and reports a failure through `warn` only when the previous send
+    /// succeeded: a systemd too busy to drain its socket drops STATUS= and WATCHDOG=1
+    /// datagrams, and that is one log line, not one per ping.
+    public func send(_ state: String, warn: (SystemError) -> Void) {
+        do {
+            try notify(state)
+            failing = false
+        } catch {
+            if !failing { warn(error) }
+            failing = true
+        }
+    }
+
+    private var failing = false
+
+    private static func hint(_ code: Int32) -> String {
+        switch code {
+        case EAGAIN:
+            return "systemd is not reading its notify socket fast enough; this message is dropped (if it was a watchdog ping, systemd may stop the service)"
+        case EMSGSIZE:
+            return "the message is longer than the socket takes"
+        default:
+            return "NOTIFY_SOCKET names no socket systemd listens on; it is set by systemd for Type=notify services (unset it when starting gestured by hand)"
         }
     }
 
     /// Pings the watchdog now and every `watchdogInterval` on `loop` (the only periodic
     /// wake-up of an idle daemon). Does nothing when the watchdog is off.
+    /// A failing ping is reported through `onError` as `send` reports it.
     public func startWatchdog(on loop: EventLoop, onError: @escaping (SystemError) -> Void) throws(SystemError) {
         guard let interval = watchdogInterval else { return }
         let timer = try loop.makeTimer { [unowned self] in
-            do throws(SystemError) { try self.notify("WATCHDOG=1") } catch { onError(error) }
+            self.send("WATCHDOG=1", warn: onError)
             self.timer?.set(MonotonicClock.now() + interval)
         }
         self.timer = timer
