@@ -61,11 +61,13 @@ public final class SystemdNotifier {
     private static func hint(_ code: Int32) -> String {
         switch code {
         case EAGAIN:
-            return "systemd is not reading its notify socket fast enough; this message is dropped (if it was a watchdog ping, systemd may stop the service)"
+            return "systemd is not reading its notify socket fast enough; this message is dropped"
+                + " (if it was a watchdog ping, systemd may stop the service)"
         case EMSGSIZE:
             return "the message is longer than the socket takes"
         default:
-            return "NOTIFY_SOCKET names no socket systemd listens on; it is set by systemd for Type=notify services (unset it when starting gestured by hand)"
+            return "NOTIFY_SOCKET names no socket systemd listens on; it is set by systemd for Type=notify services"
+                + " (unset it when starting gestured by hand)"
         }
     }
 
