@@ -1,4 +1,5 @@
 import GestureCore
+import LinuxSystem
 
 extension ConfigBuilder {
     static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
@@ -108,7 +109,9 @@ extension ConfigBuilder {
     /// group that does not exist stopped the start of a config that passed check).
     private func readSocketGroup(_ reader: TableReader) -> String? {
         guard let group = reader.string("socket_group") else { return nil }
-        if !GroupLookup.exists(group) {
+        // A failed lookup (an unreachable directory service) counts as missing: the
+        // daemon's start would fail the same way.
+        if (try? GroupDatabase.id(of: group)) == nil {
             sink.report(
                 reader.path.appending("socket_group"), "no such group on this machine",
                 expected: "an existing group (getent group lists them)", found: "\"\(Diagnostic.shown(group))\"")

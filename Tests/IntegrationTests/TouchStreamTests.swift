@@ -32,7 +32,7 @@ struct TouchStreamTests {
 
         // Read until both the events and the two contacts' lifts are in.
         var lines: [JSONValue] = []
-        while lines.count { $0["gesture"] != nil } < expected.count || lines.count { $0["phase"] == .string("ended") } < 2,
+        while lines.count(where: { $0["gesture"] != nil }) < expected.count || lines.count(where: { $0["phase"] == .string("ended") }) < 2,
             let line = try watcher.readLine()
         {
             lines.append(try JSONParser.parse(line[...]))

@@ -40,7 +40,7 @@ private func descriptorTarget(_ fd: Int32) throws -> String {
         let fd = mkstemp(&template)
         try #require(fd >= 0)
         close(fd)
-        let path = String(cString: template)
+        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         do {
             _ = try EvdevDevice(path: path)
             Issue.record("a regular file was accepted as an evdev device")

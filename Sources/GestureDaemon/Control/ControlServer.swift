@@ -460,15 +460,11 @@ public final class ControlServer {
     }
 
     private static func groupID(_ name: String) throws(SystemError) -> gid_t {
-        var group = Glibc.group()
-        var result: UnsafeMutablePointer<Glibc.group>?
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let rc = getgrnam_r(name, &group, &buffer, buffer.count, &result)
-        guard rc == 0, result != nil else {
+        guard let gid = try GroupDatabase.id(of: name) else {
             throw SystemError(
-                "getgrnam_r", "group \(name)", errno: rc == 0 ? ENOENT : rc,
+                "getgrnam_r", "group \(name)", errno: ENOENT,
                 hint: "no such group for the control socket: set [daemon] socket_group to an existing group")
         }
-        return group.gr_gid
+        return gid
     }
 }

@@ -2,11 +2,11 @@
 import Glibc
 #endif
 
-/// Group names as the system's group database knows them (getgrnam_r: files, LDAP, ...).
-enum GroupLookup {
-    /// True when a group of this name exists. A failed lookup (an unreachable directory
-    /// service) counts as missing: the daemon's start would fail the same way.
-    static func exists(_ name: String) -> Bool {
+/// The system's group database, as getgrnam_r(3) sees it (files, LDAP, ...).
+public enum GroupDatabase {
+    /// The id of the group called `name`, nil when there is none. A lookup that fails
+    /// (an unreachable directory service) throws with its errno.
+    public static func id(of name: String) throws(SystemError) -> gid_t? {
         var group = Glibc.group()
         var result: UnsafeMutablePointer<Glibc.group>?
         var size = 4_096
@@ -18,7 +18,8 @@ enum GroupLookup {
                 size *= 2
                 continue
             }
-            return rc == 0 && result != nil
+            guard rc == 0 else { throw SystemError("getgrnam_r", "group \(name)", errno: rc) }
+            return result == nil ? nil : group.gr_gid
         }
     }
 }
