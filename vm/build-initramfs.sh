@@ -3,7 +3,9 @@
 # programs the scenarios drive, exactly the shared libraries the Debian loader says they
 # need, the kernel modules the guest loads, the guest scripts and the recordings.
 # With VM_GESTURED=1 it adds the release gestured and gesturectl (from VM_BIN_DIR,
-# .build/release by default).
+# .build/release by default). VM_SANITIZE=address (make vm-test-asan) insists that both
+# carry AddressSanitizer and turns on vm/guest/asan.sh; their Swift runtime, linked
+# shared in that build, comes from the toolchain's directory their RUNPATH names.
 # Output: $VM_CACHE/initramfs.cpio (uncompressed newc: the kernel unpacks it fastest;
 # every file owned by root, whoever builds it).
 set -euo pipefail
@@ -12,6 +14,7 @@ cd "$(dirname "$0")/.."
 
 VM_GESTURED=${VM_GESTURED:-0}
 VM_BIN_DIR=${VM_BIN_DIR:-.build/release}
+VM_SANITIZE=${VM_SANITIZE:-}
 STAGE=$VM_CACHE/initramfs
 KVER=$(cat "$VM_KERNEL_DIR/version")
 KMODS=$VM_KERNEL_DIR/tree/lib/modules/$KVER
@@ -63,6 +66,8 @@ stage_programs() {
     for p in gestured gesturectl; do
       [ -x "$VM_BIN_DIR/$p" ] ||
         die "$VM_BIN_DIR/$p is missing: run 'swift build -c release --static-swift-stdlib' (or VM_GESTURED=0)"
+      [ "$VM_SANITIZE" != address ] || nm -D "$VM_BIN_DIR/$p" | grep -w __asan_init >/dev/null ||
+        die "$VM_BIN_DIR/$p has no AddressSanitizer runtime (make vm-test-asan builds one)"
       copy_elf "$(stripped "$VM_BIN_DIR/$p")" "usr/bin/$p"
     done
   fi
@@ -101,6 +106,7 @@ stage_scenarios() {
   cp "$VM_RECORDINGS"/*.evemu "$VM_RECORDINGS"/*.desc "$STAGE/recordings/"
   vm/synth.sh "$STAGE/recordings"
   echo "$VM_GESTURED" > "$STAGE/vm/gestured-enabled"
+  echo "$VM_SANITIZE" > "$STAGE/vm/sanitize"
 }
 
 main() {
@@ -112,7 +118,7 @@ main() {
   stage_modules
   stage_scenarios
   (cd "$STAGE" && find . -print0 | cpio --null -o -H newc -R 0:0 --quiet) > "$VM_CACHE/initramfs.cpio"
-  log "initramfs: $(du -h "$VM_CACHE/initramfs.cpio" | cut -f1) (gestured: $VM_GESTURED)"
+  log "initramfs: $(du -h "$VM_CACHE/initramfs.cpio" | cut -f1) (gestured: $VM_GESTURED${VM_SANITIZE:+, sanitizer: $VM_SANITIZE})"
 }
 
 main "$@"

@@ -7,12 +7,14 @@ RESULTS=${1:-/results}
 . /vm/gestured.sh
 . /vm/input.sh
 . /vm/delivery.sh
+. /vm/asan.sh
 
 : > "$SUMMARY"
 : > "$RESULTS/rss.tsv"
 # What every scenario stands on; when these fail, the scenario failures below follow.
 check "uinput available" "/dev/uinput" test -c /dev/uinput
 check "systemd-udevd running" "" pidof systemd-udevd
+asan_setup
 lisgd_scenarios
 if [ "$(cat /vm/gestured-enabled)" = 1 ]; then
   input_scenarios
@@ -21,6 +23,7 @@ if [ "$(cat /vm/gestured-enabled)" = 1 ]; then
 else
   echo "vm: gestured scenarios off (VM_GESTURED=1 turns them on)"
 fi
+asan_verdict
 echo VM-SUMMARY-BEGIN
 cat "$SUMMARY"
 echo VM-SUMMARY-END
