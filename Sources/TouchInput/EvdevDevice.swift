@@ -70,6 +70,17 @@ public final class EvdevDevice {
         _ = libevdev_grab(handle, LIBEVDEV_UNGRAB)
     }
 
+    /// A gate that opens once the panel has no contact down, from libevdev's view of its
+    /// slots now (contacts down before gestured opened it included): the events read since
+    /// then go to its `feed`.
+    public func grabGate() -> GrabGate {
+        let slots = libevdev_get_num_slots(handle)
+        let trackingIDs = slots > 0
+            ? (0..<slots).map { libevdev_get_slot_value(handle, UInt32($0), UInt32(ABS_MT_TRACKING_ID)) } : []
+        let touching = libevdev_get_event_value(handle, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0
+        return GrabGate(trackingIDs: trackingIDs, slot: Int(max(0, libevdev_get_current_slot(handle))), touching: touching)
+    }
+
     /// Appends every pending event to `events`, including libevdev's sync events after a
     /// `SYN_DROPPED` (which is appended too, so the normalizer cancels vanished contacts).
     /// Throws on read errors other than EAGAIN and ENODEV.

@@ -52,7 +52,9 @@ public final class TouchNormalizer {
     @exclusivity(unchecked) private var slots: [SlotState]
     /// Index into `slots`, or -1 after an out-of-range `ABS_MT_SLOT`.
     @exclusivity(unchecked) private var currentSlot = 0
-    @exclusivity(unchecked) private var nextContactID: Int32 = 0
+    /// The id the next new contact gets: contacts seen so far have smaller ones (until
+    /// 2^31 contacts wrap it).
+    @exclusivity(unchecked) public private(set) var nextContactID: Int32 = 0
     @exclusivity(unchecked) private var recovering = false
     private let advertised: AdvertisedEvents
     private let converter: MtdevConverter?

@@ -12,15 +12,29 @@ import TouchInput
 /// reported a palm, a plain release otherwise.
 /// `ABS_X`/`ABS_Y`/`BTN_TOUCH` follow the oldest contact down, as the kernel's own
 /// pointer emulation does.
-final class TouchForwarder {
-    let device: DeviceID
-    let virtual: VirtualTouchscreen
-    let cancel: CancelMode
+///
+/// A panel switched to passthrough while fingers are on it is grabbed only once they lifted
+/// (`GrabGate`): until then nothing goes to the clone, and contacts that went down before
+/// the grab never do, since the application saw them on the panel itself.
+public final class TouchForwarder {
+    /// Whether the panel is grabbed yet.
+    public enum Grab: Equatable, Sendable {
+        /// Not yet: this many contacts are down on the panel, which the compositor saw go down.
+        case waiting(contacts: Int)
+        case taken
+    }
+
+    public let device: DeviceID
+    public let virtual: any TouchOutput
+    public let cancel: CancelMode
+    public private(set) var grab: Grab
     /// Contacts shown, shown after being held back, and cancelled through this clone.
-    private(set) var passed = 0, delayed = 0, cancelled = 0
+    public private(set) var passed = 0, delayed = 0, cancelled = 0
     /// Writes that failed, and the last failure (both in `status`).
-    private(set) var failures = 0
-    private(set) var lastFailure: SystemError?
+    public private(set) var failures = 0
+    public private(set) var lastFailure: SystemError?
+    /// Panel contacts with a smaller id went down before the grab: never forwarded.
+    private var firstForwarded: Int32
 
     private struct Slot {
         /// The panel contact shown in it; -1: free.
@@ -50,14 +64,28 @@ final class TouchForwarder {
     /// How many panel contacts it remembers: twice what the engine tracks at once.
     private static let remembered = 128
 
-    init(device: DeviceID, virtual: VirtualTouchscreen, cancel: CancelMode) {
+    /// `grab`: `.taken` with the panel already grabbed, forwarding contacts from
+    /// `firstContact` on (`TouchNormalizer.nextContactID` then); `.waiting` until `grabbed`.
+    public init(device: DeviceID, virtual: any TouchOutput, cancel: CancelMode, grab: Grab = .taken, firstContact: Int32 = 0) {
         self.device = device
         self.virtual = virtual
         self.cancel = cancel
+        self.grab = grab
+        firstForwarded = grab == .taken ? firstContact : .max
         slots = [Slot](repeating: Slot(), count: virtual.slotCount)
         recent = [Contact](
             repeating: Contact(id: -1, slot: -1, phase: .ended, x: 0, y: 0, normalizedX: 0, normalizedY: 0),
             count: Self.remembered)
+    }
+
+    /// The panel now has `contacts` down and is not grabbed yet (status).
+    func waiting(contacts: Int) { grab = .waiting(contacts: contacts) }
+
+    /// The panel was just grabbed: contacts from `firstContact` (the normalizer's
+    /// `nextContactID` now) on are the application's through the clone.
+    func grabbed(firstContact: Int32) {
+        grab = .taken
+        firstForwarded = firstContact
     }
 
     /// Remembers the panel's contacts of one frame (raw positions, pressure, tool).
@@ -76,6 +104,7 @@ final class TouchForwarder {
 
     /// Writes one change (the frame goes out at `flush`).
     func apply(_ change: TouchChange) {
+        guard change.id >= firstForwarded else { return }
         switch change.kind {
         case .began:
             guard let raw = recentIndex(change.id).map({ recent[$0] }) else { return }
