@@ -131,6 +131,29 @@ struct TouchForwarderTests {
         #expect(rig.forwarder.delayed == 1)
     }
 
+    /// A touch held back and shown with its lift at once (the double tap failed after it
+    /// lifted) goes down and up in two frames: within one frame libinput sees no touch.
+    @Test func aHeldTapGoesDownAndUpInTwoFrames() throws {
+        let rig = try Rig(
+            gestures: """
+                [gesture.wake]
+                type = "tap"
+                taps = 2
+                delays_touches_began = true
+                """, grab: .taken)
+        rig.down(slot: 0, id: 10, x: 500, y: 250)
+        rig.up(slot: 0)
+        #expect(rig.written().isEmpty)
+        rig.wait(1_000_000)
+        let written = rig.written()
+        let isSyn = { (e: (UInt16, UInt16, Int32)) in e.0 == InputCodes.evSyn && e.1 == InputCodes.synReport }
+        let down = try #require(written.firstIndex { $0 == (InputCodes.evAbs, InputCodes.absMTTrackingID, 0) })
+        let up = try #require(written.firstIndex { $0 == (InputCodes.evAbs, InputCodes.absMTTrackingID, -1) })
+        #expect(written[down..<up].contains(where: isSyn))
+        #expect(written.count(where: isSyn) == 2)
+        #expect(written.last.map(isSyn) == true)
+    }
+
     /// Taken at once (no contact down): the first contact goes through, encoded as the
     /// kernel's own panels send it.
     @Test func aGrabTakenAtOnceForwardsEveryContact() throws {

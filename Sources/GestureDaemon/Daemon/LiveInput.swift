@@ -154,6 +154,7 @@ final class LiveInput: InputSource {
             return fail(path, name: device.info.name, "libmtdev cannot convert this protocol-A device")
         }
         if let warning { logger.warning("input: \(warning)") }
+        if let index = pipeline.index(of: id) { device.prime(pipeline.devices[index].normalizer) }
         if device.info.slotsClamped {
             logger.warning(
                 "input: \(path) \"\(device.info.name)\" declares \(device.info.declaredSlotCount) slots; using the first \(TouchDeviceInfo.maximumSlots)"

@@ -42,6 +42,8 @@ public final class TouchForwarder {
         var trackingID: Int32 = -1
         /// Shown as a palm this frame, released at the next.
         var palm = false
+        /// Went down in the frame being written.
+        var fresh = false
         var x: Int32 = 0, y: Int32 = 0
     }
 
@@ -110,7 +112,7 @@ public final class TouchForwarder {
             guard let raw = recentIndex(change.id).map({ recent[$0] }) else { return }
             if slotIndex(change.id) != nil { return move(raw) }
             guard let s = slots.firstIndex(where: { $0.contact < 0 }) else { return }
-            slots[s] = Slot(contact: change.id, trackingID: nextTrackingID, palm: false, x: raw.x, y: raw.y)
+            slots[s] = Slot(contact: change.id, trackingID: nextTrackingID, palm: false, fresh: true, x: raw.x, y: raw.y)
             nextTrackingID = (nextTrackingID + 1) & 0xffff
             write(InputCodes.absMTSlot, Int32(s))
             // The tool before the tracking id: libinput reads the slot's tool type when the
@@ -125,9 +127,12 @@ public final class TouchForwarder {
         case .moved:
             if let raw = recentIndex(change.id).map({ recent[$0] }) { move(raw) }
         case .ended:
-            if let s = slotIndex(change.id) { release(s) }
+            guard let s = slotIndex(change.id) else { return }
+            showDown(s)
+            release(s)
         case .cancelled:
             guard let s = slotIndex(change.id) else { return }
+            showDown(s)
             cancelled += 1
             // A contact the panel itself turned into a palm goes on as the panel said.
             let panelPalm = recentIndex(change.id).map { recent[$0].toolType == .palm } ?? false
@@ -146,18 +151,28 @@ public final class TouchForwarder {
         let frame = frameTime
         frameTime = nil
         guard written else { return }
-        emulatePointer()
-        write(InputCodes.evSyn, InputCodes.synReport, 0)
-        written = false
+        endFrame()
         if let frame {
             delays[delayCount % delays.count] = MonotonicClock.now() - frame
             delayCount += 1
         }
         guard slots.contains(where: \.palm) else { return }
         for s in slots.indices where slots[s].palm { release(s) }
+        endFrame()
+    }
+
+    private func endFrame() {
         emulatePointer()
         write(InputCodes.evSyn, InputCodes.synReport, 0)
         written = false
+        for s in slots.indices { slots[s].fresh = false }
+    }
+
+    /// A contact that went down in the frame being written and ends now (a held touch
+    /// shown with its lift, at once) gets that frame to itself first: a slot that begins and
+    /// ends within one frame is no touch at all to libinput.
+    private func showDown(_ s: Int) {
+        if slots[s].fresh { endFrame() }
     }
 
     /// Lifts every contact still down on the clone (shutdown, reload, unplug): nothing is
