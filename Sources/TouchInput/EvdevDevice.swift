@@ -97,7 +97,8 @@ public final class EvdevDevice {
     /// then go to its `feed`.
     public func grabGate() -> GrabGate {
         let slots = libevdev_get_num_slots(handle)
-        let trackingIDs = slots > 0
+        let trackingIDs =
+            slots > 0
             ? (0..<slots).map { libevdev_get_slot_value(handle, UInt32($0), UInt32(ABS_MT_TRACKING_ID)) } : []
         let touching = libevdev_get_event_value(handle, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0
         return GrabGate(trackingIDs: trackingIDs, slot: Int(max(0, libevdev_get_current_slot(handle))), touching: touching)

@@ -24,6 +24,14 @@ struct TouchForwarderTests {
         return TouchDeviceInfo(name: "test panel", capabilities: caps)
     }()
 
+    /// A double tap over the whole panel that holds new touches back until it fails.
+    static let heldDoubleTap = """
+        [gesture.wake]
+        type = "tap"
+        taps = 2
+        delays_touches_began = true
+        """
+
     /// A pipeline on `gestures` with the panel attached and a forwarder writing into a pipe.
     final class Rig {
         let pipeline: GesturePipeline
@@ -88,8 +96,10 @@ struct TouchForwarderTests {
             while read(readEnd, &record, 24) == 24 {
                 record.withUnsafeBytes {
                     out.append(
-                        ($0.loadUnaligned(fromByteOffset: 16, as: UInt16.self), $0.loadUnaligned(fromByteOffset: 18, as: UInt16.self),
-                            $0.loadUnaligned(fromByteOffset: 20, as: Int32.self)))
+                        (
+                            $0.loadUnaligned(fromByteOffset: 16, as: UInt16.self), $0.loadUnaligned(fromByteOffset: 18, as: UInt16.self),
+                            $0.loadUnaligned(fromByteOffset: 20, as: Int32.self)
+                        ))
                 }
             }
             return out
@@ -105,13 +115,7 @@ struct TouchForwarderTests {
     /// engine held (`delays_touches_began`: shown, with its lift, only once the double tap
     /// fails, after the grab); a tap after the grab goes through whole.
     @Test func contactsDownBeforeTheGrabNeverReachTheClone() throws {
-        let rig = try Rig(
-            gestures: """
-                [gesture.wake]
-                type = "tap"
-                taps = 2
-                delays_touches_began = true
-                """, grab: .waiting(contacts: 0))
+        let rig = try Rig(gestures: Self.heldDoubleTap, grab: .waiting(contacts: 0))
         rig.down(slot: 0, id: 10, x: 500, y: 250)
         rig.frame([(InputCodes.evAbs, InputCodes.absMTPositionX, 502)])
         rig.forwarder.waiting(contacts: 1)
@@ -134,13 +138,7 @@ struct TouchForwarderTests {
     /// A touch held back and shown with its lift at once (the double tap failed after it
     /// lifted) goes down and up in two frames: within one frame libinput sees no touch.
     @Test func aHeldTapGoesDownAndUpInTwoFrames() throws {
-        let rig = try Rig(
-            gestures: """
-                [gesture.wake]
-                type = "tap"
-                taps = 2
-                delays_touches_began = true
-                """, grab: .taken)
+        let rig = try Rig(gestures: Self.heldDoubleTap, grab: .taken)
         rig.down(slot: 0, id: 10, x: 500, y: 250)
         rig.up(slot: 0)
         #expect(rig.written().isEmpty)

@@ -62,6 +62,13 @@ replay_to_a_new_reader() {
   reader_stop
 }
 
+# Sets passthrough in the running config and reloads it.
+reload_passthrough() { # true|false
+  sed "s/^passthrough = .*/passthrough = $1/" /tmp/gestures.toml > /tmp/gestures-new.toml
+  cp /tmp/gestures-new.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
+  check "reload accepted" "" gesturectl reload --socket "$GD_SOCKET"
+}
+
 libinput_count() { grep -c " $1 " "$SCENARIO_DIR/${2:-libinput.log}"; }
 
 expect_libinput() { # DOWN UP CANCEL
@@ -189,9 +196,7 @@ scenario_delivery_reload() {
   delivery_begin delivery-reload delivery-edge.toml || return
   replay "$R/synth-elan-drag-open.events"
   sleep 0.5
-  sed 's/^passthrough = true/passthrough = false/' /tmp/gestures.toml > /tmp/gestures-off.toml
-  cp /tmp/gestures-off.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
-  check "reload accepted" "" gesturectl reload --socket "$GD_SOCKET"
+  reload_passthrough false
   expect_clone_gone_with_its_touch_ended
   expect_panel_grabbed
   replay_to_a_new_reader
@@ -246,9 +251,7 @@ scenario_delivery_late_reload() {
   libinput_start "$DEV_NODE"
   replay "$R/synth-elan-drag-open.events"
   sleep 0.3
-  sed 's/^passthrough = false/passthrough = true/' /tmp/gestures.toml > /tmp/gestures-on.toml
-  cp /tmp/gestures-on.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
-  check "reload accepted" "" gesturectl reload --socket "$GD_SOCKET"
+  reload_passthrough true
   late_grab_checks
 }
 
