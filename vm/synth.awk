@@ -7,6 +7,7 @@
 #   circle T0 DUR CX CY R0 R1 A0 A1             two fingers opposite on a circle, radius
 #                                                R0->R1, angle A0->A1 degrees (pinch, rotation)
 #   tap T0 DUR X Y                               one finger down, still, up
+#   lift T N                                     slots 0..N-1 lift (ends an "open" stroke)
 function ev(t, type, code, value) { printf "E: %.6f %04x %04x %d\n", t + 0.000001, type, code, value }
 function syn(t) { ev(t, 0, 0, 0) }
 function contact(t, slot, x, y, first) {
@@ -51,4 +52,5 @@ BEGIN { next_id = 100 }
 $1 == "stroke" { stroke($2, $3, $4, $5, $6, $7, $8, $9, $10); next }
 $1 == "circle" { circle($2, $3, $4, $5, $6, $7, $8, $9); next }
 $1 == "tap" { tap($2, $3, $4, $5); next }
-{ printf "synth: line %d: unknown primitive '%s' (stroke, circle, tap)\n", NR, $1 > "/dev/stderr"; exit 1 }
+$1 == "lift" { lift($2, $3); next }
+{ printf "synth: line %d: unknown primitive '%s' (stroke, circle, tap, lift)\n", NR, $1 > "/dev/stderr"; exit 1 }

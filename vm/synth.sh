@@ -28,6 +28,11 @@ for i in 0 1 2; do echo "stroke $i 0.30 1 10 900 600 0 0"; done | write elan-edg
 echo "circle 0 0.6 1656 936 300 300 0 90" | write elan-rotate
 # A drag that never lifts: unplugged mid-gesture. 40 mm in 300 ms (pan threshold 1.6 mm).
 echo "stroke 0 0.30 1 800 900 400 0 0 open" | write elan-drag-open
+# ... and the lift that ends it later (slot 0), played on its own.
+echo "lift 0 1" | write elan-lift
+# Three fingers held still for 1.0 s, 30 mm apart (a 3-finger long press of 0.5 s; the
+# fingers do not move at all against 10 pt).
+echo "stroke 0 1.0 3 1200 900 0 0 300" | write elan-hold-3f
 
 # Dell Canvas touch, 32767x32767 at 55/98 units/mm (595x334 mm), 5 slots.
 # Three-finger swipe down: 60 mm in 250 ms, fingers 30 mm apart (lisgd: 194 px).

@@ -11,21 +11,29 @@ public struct Scenario: Sendable {
 
     public let input: Input
     public let model: BenchModel
+    /// Touch delivery on (`passthrough = true`): every device's touches also go through a
+    /// `TouchForwarder` into `/dev/null` (`StreamRunner`).
+    public var delivery = false
 
-    /// Names the benchmark: `generated-10c_32g-8v`, `recordings_256g-64v`.
+    /// Names the benchmark: `generated-10c_32g-8v`, `recordings_256g-64v`,
+    /// `delivery-generated-10c_32g-8v`.
     public var name: String {
         let inputName: String
         switch input {
         case .generated(let contacts): inputName = "generated-\(contacts)c"
         case .recordings: inputName = "recordings"
         }
-        return "\(inputName)_\(model.gestures)g-\(model.views)v"
+        return "\(delivery ? "delivery-" : "")\(inputName)_\(model.gestures)g-\(model.views)v"
     }
 
-    /// 1, 5 and 10 fingers, and the recordings, each against the three model sizes.
+    /// 1, 5 and 10 fingers, and the recordings, each against the three model sizes; then
+    /// touch delivery with 1 and 10 fingers against the middle model.
     public static let all: [Scenario] = {
         let inputs: [Input] = [.generated(contacts: 1), .generated(contacts: 5), .generated(contacts: 10), .recordings]
-        return inputs.flatMap { input in BenchModel.all.map { Scenario(input: input, model: $0) } }
+        let delivered = [1, 10].map {
+            Scenario(input: .generated(contacts: $0), model: BenchModel.all[1], delivery: true)
+        }
+        return inputs.flatMap { input in BenchModel.all.map { Scenario(input: input, model: $0) } } + delivered
     }()
 
     /// Builds the runner (reads the recordings for `.recordings`).
@@ -35,6 +43,6 @@ public struct Scenario: Sendable {
         case .generated(let contacts): stream = GeneratedStream.make(contacts: contacts)
         case .recordings: stream = try RecordedStream.make().stream
         }
-        return StreamRunner(stream: stream, model: try model.build())
+        return try StreamRunner(stream: stream, model: try model.build(), delivery: delivery)
     }
 }

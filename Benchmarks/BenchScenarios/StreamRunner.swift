@@ -8,7 +8,10 @@ import TouchInput
 /// cancelled, pending timers fire) and starts again later in time, so engine time only grows.
 ///
 /// `step()` does what the daemon's loop does per `SYN_REPORT`: feed the frame's events, then
-/// consume and clear the event buffer (here: count it).
+/// consume and clear the event buffer (here: count it). With `delivery`, each device also has
+/// a `TouchForwarder` (as a grabbed panel has), writing into `/dev/null` what the application
+/// sees (the same records and `write(2)` per event as to uinput, which the host lacks), and
+/// the step ends with the daemon's output stage, `forwardTouches`.
 public final class StreamRunner {
     public let pipeline: GesturePipeline
     public let stream: InputStream
@@ -19,15 +22,23 @@ public final class StreamRunner {
     /// Frames fed so far.
     public private(set) var frames = 0
 
-    public init(stream: InputStream, model: GestureModel) {
+    private let delivery: Bool
+
+    public init(stream: InputStream, model: GestureModel, delivery: Bool = false) throws {
         precondition(stream.frameCount > 0, "an empty stream")
         let configuration = Configuration(
             daemon: DaemonSettings(), model: model, devices: [],
             actions: Array(repeating: GestureActions(), count: model.gestures.count))
         pipeline = GesturePipeline(configuration: configuration)
         self.stream = stream
+        self.delivery = delivery
         for info in stream.devices {
-            guard pipeline.addDevice(info) != nil else { preconditionFailure("device '\(info.name)' cannot be attached") }
+            guard let (id, _) = pipeline.addDevice(info) else { preconditionFailure("device '\(info.name)' cannot be attached") }
+            guard delivery else { continue }
+            let sink = try InputEventFile(
+                path: "/dev/null", slotCount: max(1, info.slotCount), hasPressure: info.hasPressure,
+                hasTouchMajor: info.hasTouchMajor)
+            pipeline.setForwarder(TouchForwarder(device: id, virtual: sink, cancel: .release), for: id)
         }
     }
 
@@ -42,6 +53,7 @@ public final class StreamRunner {
             event.time += timeOffset
             pipeline.feed(event, device: device)
         }
+        if delivery { pipeline.forwardTouches() }
         emitted &+= pipeline.events.count
         pipeline.events.removeAll(keepingCapacity: true)
         frames &+= 1
@@ -52,6 +64,7 @@ public final class StreamRunner {
     private func wrap() {
         let end = stream.endTime + timeOffset
         pipeline.finish(at: end)
+        if delivery { pipeline.forwardTouches() }
         emitted &+= pipeline.events.count
         pipeline.events.removeAll(keepingCapacity: true)
         frame = 0

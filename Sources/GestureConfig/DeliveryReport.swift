@@ -51,12 +51,22 @@ extension ConfigReport {
             return false
         }
         var parts: [String] = []
-        let began = reaching.filter { model.gestures[$0].delivery.delaysTouchesBegan }.map { g in
+        // An edge pan fails at once for a touch that lands away from its edges: it holds
+        // only the touches that land near them.
+        let delaying = reaching.filter { model.gestures[$0].delivery.delaysTouchesBegan }
+        let began = delaying.filter { model.gestures[$0].type != .edgePan }.map { g in
             let (time, why) = beganHold(model.gestures[g])
             return Hold(gesture: model.gestures[g].name, time: time, why: why)
         }
         if let longest = longest(began) {
             parts.append("a new touch is held " + longest)
+        }
+        for g in delaying where model.gestures[g].type == .edgePan {
+            guard case .edgePan(let p) = model.gestures[g].parameters else { continue }
+            let edges = ParameterKeys.edgeNames.filter { p.edges.contains($0.1) }.map(\.0).joined(separator: ", ")
+            parts.append(
+                "a new touch within \(Units.format(length: p.edgeMargin)) of the \(edges) edge is held "
+                    + "(\(model.gestures[g].name): until the touch moves)")
         }
         let lifts = reaching.filter { model.gestures[$0].delivery.delaysTouchesEnded }.compactMap { g in
             liftHold(g, in: model).map { Hold(gesture: model.gestures[g].name, time: $0.0, why: $0.1) }
@@ -77,6 +87,8 @@ extension ConfigReport {
         switch spec.parameters {
         case .longPress(let p): (p.minimumPressDuration, "until it recognizes or fails")
         case .swipe(let p): (p.maxDuration, "until it recognizes or fails")
+        case .tap(let p) where p.taps > 1:
+            (nil, "until the touch lifts or moves, then up to \(Units.format(duration: p.tapInterval)) for the next tap")
         case .tap: (nil, "until the touch lifts or moves")
         case .pan, .edgePan, .pinch, .rotation: (nil, "until the touch moves")
         }

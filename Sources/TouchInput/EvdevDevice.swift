@@ -70,6 +70,40 @@ public final class EvdevDevice {
         _ = libevdev_grab(handle, LIBEVDEV_UNGRAB)
     }
 
+    /// Seeds the device's normalizer with the values the kernel last reported (per slot,
+    /// and the slot selected last), which events will not repeat. Protocol-A devices go
+    /// through libmtdev, whose slots start empty.
+    public func prime(_ normalizer: TouchNormalizer) {
+        switch info.multitouchProtocol {
+        case .b:
+            for s in 0..<max(0, libevdev_get_num_slots(handle)) {
+                func value(_ code: Int32) -> Int32 { libevdev_get_slot_value(handle, UInt32(s), UInt32(code)) }
+                normalizer.prime(
+                    slot: Int(s), x: value(ABS_MT_POSITION_X), y: value(ABS_MT_POSITION_Y), pressure: value(ABS_MT_PRESSURE),
+                    touchMajor: value(ABS_MT_TOUCH_MAJOR), toolType: value(ABS_MT_TOOL_TYPE))
+            }
+            normalizer.prime(currentSlot: Int(libevdev_get_current_slot(handle)))
+        case .singleTouch:
+            normalizer.prime(
+                slot: 0, x: libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32(ABS_X)),
+                y: libevdev_get_event_value(handle, UInt32(EV_ABS), UInt32(ABS_Y)))
+        case .a:
+            break
+        }
+    }
+
+    /// A gate that opens once the panel has no contact down, from libevdev's view of its
+    /// slots now (contacts down before gestured opened it included): the events read since
+    /// then go to its `feed`.
+    public func grabGate() -> GrabGate {
+        let slots = libevdev_get_num_slots(handle)
+        let trackingIDs =
+            slots > 0
+            ? (0..<slots).map { libevdev_get_slot_value(handle, UInt32($0), UInt32(ABS_MT_TRACKING_ID)) } : []
+        let touching = libevdev_get_event_value(handle, UInt32(EV_KEY), UInt32(BTN_TOUCH)) != 0
+        return GrabGate(trackingIDs: trackingIDs, slot: Int(max(0, libevdev_get_current_slot(handle))), touching: touching)
+    }
+
     /// Appends every pending event to `events`, including libevdev's sync events after a
     /// `SYN_DROPPED` (which is appended too, so the normalizer cancels vanished contacts).
     /// Throws on read errors other than EAGAIN and ENODEV.

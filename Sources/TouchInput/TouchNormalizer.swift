@@ -52,7 +52,9 @@ public final class TouchNormalizer {
     @exclusivity(unchecked) private var slots: [SlotState]
     /// Index into `slots`, or -1 after an out-of-range `ABS_MT_SLOT`.
     @exclusivity(unchecked) private var currentSlot = 0
-    @exclusivity(unchecked) private var nextContactID: Int32 = 0
+    /// The id the next new contact gets: contacts seen so far have smaller ones (until
+    /// 2^31 contacts wrap it).
+    @exclusivity(unchecked) public private(set) var nextContactID: Int32 = 0
     @exclusivity(unchecked) private var recovering = false
     private let advertised: AdvertisedEvents
     private let converter: MtdevConverter?
@@ -134,6 +136,22 @@ public final class TouchNormalizer {
         guard !frame.contacts.isEmpty else { return false }
         counters.frames += 1
         return true
+    }
+
+    /// Starts from the device's state when it was opened, as libevdev read it
+    /// (`EvdevDevice.prime`): the kernel sends a value only when it changes, so a contact
+    /// that lands where the slot's previous one was arrives without X or Y, and events of
+    /// the slot selected last arrive without `ABS_MT_SLOT`. Contacts down at that moment
+    /// are not made live: they began unseen (`GrabGate` waits for them). Before any event.
+    func prime(slot index: Int, x: Int32, y: Int32, pressure: Int32 = 0, touchMajor: Int32 = 0, toolType: Int32 = 0) {
+        guard index >= 0 && index < slots.count else { return }
+        slots[index].values = ContactValues(
+            x: x, y: y, pressure: pressure, touchMajor: touchMajor, toolType: Self.toolType(toolType))
+    }
+
+    /// The slot the device selected last (see `prime(slot:...)`).
+    func prime(currentSlot index: Int) {
+        if index >= 0 && index < slots.count { currentSlot = index }
     }
 
     private func apply(_ event: RawInputEvent) -> Bool {

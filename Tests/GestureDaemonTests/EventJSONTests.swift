@@ -111,6 +111,19 @@ import TouchInput
         #expect(StatusText.render(status).contains("dropped contacts: 3 (went down while 64 were already tracked)"))
     }
 
+    /// A panel whose grab waits for its contacts to lift says so in the delivery table.
+    @Test func statusShowsAGrabThatWaits() throws {
+        let status = try JSONParser.parse(
+            """
+            {"version":"0.1.0","devices":[{"name":"ELAN","path":"/dev/input/event1","contacts":1,"calibration":"none",
+              "grabbed":false,"grab":"waiting for 1 contact to lift","virtual":"/dev/input/event2","cancel":"release",
+              "passed":0,"delayed":0,"cancelled":0}]}
+            """)
+        let text = StatusText.render(status)
+        #expect(text.contains("  PATH               GRAB                           VIRTUAL  "), "\(text)")
+        #expect(text.contains("  /dev/input/event1  waiting for 1 contact to lift  /dev/input/event2  release"), "\(text)")
+    }
+
     @Test func monitorLines() throws {
         #expect(
             MonitorText.render(

@@ -46,6 +46,23 @@ import Testing
         #expect(h.ledger.violations.isEmpty)
     }
 
+    /// Opened after the device was used (a live panel): the values the kernel last
+    /// reported per slot, and the slot selected last, come from libevdev's state, since
+    /// the kernel will not repeat them.
+    @Test func primedSlotsStartFromTheDevicesLastValues() {
+        let h = Harness(Fixture.protocolB(toolType: true))
+        h.normalizer.prime(slot: 2, x: 300, y: 200)
+        h.normalizer.prime(slot: 3, x: 700, y: 400, toolType: 2)
+        h.normalizer.prime(currentSlot: 3)
+        let frames = h.run(
+            Stream()
+                .track(8).x(710).report()  // slot 3 still selected; Y unchanged
+                .slot(2).track(9).report())  // neither X nor Y
+        #expect(frames[0].summary == ["0:began@710,400#3"])
+        #expect(frames[0].contacts[0].toolType == .palm)
+        #expect(frames[1].summary == ["1:began@300,200#2", "0:stationary@710,400#3"])
+    }
+
     @Test func newContactWithoutCoordinatesKeepsTheSlotsLastPosition() {
         let h = Harness(Fixture.protocolB())
         let frames = h.run(

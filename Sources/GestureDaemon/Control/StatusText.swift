@@ -53,11 +53,11 @@ public enum StatusText {
             out.append("")
             out += table(
                 title: "touch delivery (grabbed panels and the clones applications read)",
-                ["path", "virtual", "cancel", "passed", "delayed", "cancelled"],
+                ["path", "grab", "virtual", "cancel", "passed", "delayed", "cancelled"],
                 grabbed.map {
                     [
-                        text($0["path"]), text($0["virtual"]), text($0["cancel"]), text($0["passed"]), text($0["delayed"]),
-                        text($0["cancelled"]),
+                        text($0["path"]), text($0["grab"]), text($0["virtual"]), text($0["cancel"]), text($0["passed"]),
+                        text($0["delayed"]), text($0["cancelled"]),
                     ]
                 }, empty: "")
         }

@@ -117,8 +117,14 @@ extension Daemon: ControlHandler {
                 ]
                 if let forwarder = pipeline.forwarder(of: device.id) {
                     // Touch delivery: the clone applications read, and what went to it.
+                    let grab: String
+                    switch forwarder.grab {
+                    case .taken: grab = "taken"
+                    case .waiting(let n): grab = "waiting for \(n) contact\(n == 1 ? "" : "s") to lift"
+                    }
                     members += [
-                        ("grabbed", .bool(true)), ("virtual", .string(forwarder.virtual.devnode)),
+                        ("grabbed", .bool(forwarder.grab == .taken)), ("grab", .string(grab)),
+                        ("virtual", .string(forwarder.virtual.devnode)),
                         ("cancel", .string(forwarder.cancel.rawValue)), ("passed", .number(Double(forwarder.passed))),
                         ("delayed", .number(Double(forwarder.delayed))),
                         ("cancelled", .number(Double(forwarder.cancelled))),

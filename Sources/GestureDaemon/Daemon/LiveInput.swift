@@ -15,6 +15,8 @@ final class LiveInput: InputSource {
         let id: DeviceID
         /// As udev reported it, to leave it alone after a reload that ignores it.
         let discovered: DiscoveredDevice
+        /// Set while passthrough waits for the panel's contacts to lift before it grabs.
+        var gate: GrabGate?
         init(device: EvdevDevice, id: DeviceID, discovered: DiscoveredDevice) {
             self.device = device
             self.id = id
@@ -152,6 +154,7 @@ final class LiveInput: InputSource {
             return fail(path, name: device.info.name, "libmtdev cannot convert this protocol-A device")
         }
         if let warning { logger.warning("input: \(warning)") }
+        if let index = pipeline.index(of: id) { device.prime(pipeline.devices[index].normalizer) }
         if device.info.slotsClamped {
             logger.warning(
                 "input: \(path) \"\(device.info.name)\" declares \(device.info.declaredSlotCount) slots; using the first \(TouchDeviceInfo.maximumSlots)"
@@ -184,10 +187,15 @@ final class LiveInput: InputSource {
         let wanted = rule?.passthrough ?? false
         let current = pipeline.forwarder(of: entry.id)
         if let current, wanted, current.cancel == rule?.cancel { return }
-        if current != nil {
+        if let current {
             pipeline.setForwarder(nil, for: entry.id)
-            entry.device.ungrab()
-            logger.notice("input: \(entry.device.path) given back (passthrough off)")
+            entry.gate = nil
+            if current.grab == .taken {
+                entry.device.ungrab()
+                logger.notice("input: \(entry.device.path) given back (passthrough off)")
+            } else {
+                logger.notice("input: \(entry.device.path): passthrough off before its grab was taken")
+            }
         }
         guard wanted, let rule else { return }
         let clone: VirtualTouchscreen
@@ -199,15 +207,40 @@ final class LiveInput: InputSource {
                 "input: \(path): passthrough: cannot create the virtual touchscreen: \(error); the panel stays ungrabbed and applications get every touch"
             )
         }
+        let gate = entry.device.grabGate()
+        pipeline.setForwarder(
+            TouchForwarder(device: entry.id, virtual: clone, cancel: rule.cancel, grab: .waiting(contacts: gate.contactsDown)),
+            for: entry.id)
+        entry.gate = gate
+        if !gate.open {
+            logger.notice(
+                "input: \(entry.device.path): passthrough: the grab waits for \(Self.contacts(gate.contactsDown)) to lift (the compositor saw them go down on the panel; grabbed now, they would stay down for it); touches for applications will go to \(clone.devnode)"
+            )
+        }
+        grabIfFree(entry)
+    }
+
+    /// Takes the grab a passthrough panel waits for once its gate is open (no contact down,
+    /// at a frame boundary), then forwards the contacts that go down from then on.
+    private func grabIfFree(_ entry: Opened) {
+        guard let gate = entry.gate, let forwarder = pipeline.forwarder(of: entry.id),
+            let index = pipeline.index(of: entry.id)
+        else { return }
+        guard gate.open else { return forwarder.waiting(contacts: gate.contactsDown) }
+        entry.gate = nil
+        let path = entry.device.path
         do {
             try entry.device.grab()
         } catch {
-            return logger.error("input: \(entry.device.path): passthrough: \(error); the panel stays ungrabbed")
+            pipeline.setForwarder(nil, for: entry.id)
+            return logger.error("input: \(path): passthrough: \(error); the panel stays ungrabbed")
         }
-        pipeline.setForwarder(TouchForwarder(device: entry.id, virtual: clone, cancel: rule.cancel), for: entry.id)
+        forwarder.grabbed(firstContact: pipeline.devices[index].normalizer.nextContactID)
         logger.notice(
-            "input: \(entry.device.path) grabbed; touches for applications go to \(clone.devnode) (cancel = \(rule.cancel.rawValue))")
+            "input: \(path) grabbed; touches for applications go to \(forwarder.virtual.devnode) (cancel = \(forwarder.cancel.rawValue))")
     }
+
+    private static func contacts(_ n: Int) -> String { n == 1 ? "1 contact" : "\(n) contacts" }
 
     private func fail(_ path: String, name: String, _ error: String) {
         failures[path] = (name, error)
@@ -234,6 +267,12 @@ final class LiveInput: InputSource {
     private func feed(_ entry: Opened) {
         guard !buffer.isEmpty, let index = pipeline.index(of: entry.id) else { return }
         for i in 0..<buffer.count { pipeline.feed(buffer[i], device: index) }
+        // Decided once every pending event is read: a touch that went down after the last
+        // lift, but before this read, reached the compositor too.
+        if entry.gate != nil {
+            for i in 0..<buffer.count { entry.gate?.feed(buffer[i]) }
+            grabIfFree(entry)
+        }
     }
 
     /// Detaches a device: its contacts end as cancelled now, so do its gestures.

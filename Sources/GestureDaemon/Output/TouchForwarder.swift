@@ -12,15 +12,29 @@ import TouchInput
 /// reported a palm, a plain release otherwise.
 /// `ABS_X`/`ABS_Y`/`BTN_TOUCH` follow the oldest contact down, as the kernel's own
 /// pointer emulation does.
-final class TouchForwarder {
-    let device: DeviceID
-    let virtual: VirtualTouchscreen
-    let cancel: CancelMode
+///
+/// A panel switched to passthrough while fingers are on it is grabbed only once they lifted
+/// (`GrabGate`): until then nothing goes to the clone, and contacts that went down before
+/// the grab never do, since the application saw them on the panel itself.
+public final class TouchForwarder {
+    /// Whether the panel is grabbed yet.
+    public enum Grab: Equatable, Sendable {
+        /// Not yet: this many contacts are down on the panel, which the compositor saw go down.
+        case waiting(contacts: Int)
+        case taken
+    }
+
+    public let device: DeviceID
+    public let virtual: any TouchOutput
+    public let cancel: CancelMode
+    public private(set) var grab: Grab
     /// Contacts shown, shown after being held back, and cancelled through this clone.
-    private(set) var passed = 0, delayed = 0, cancelled = 0
+    public private(set) var passed = 0, delayed = 0, cancelled = 0
     /// Writes that failed, and the last failure (both in `status`).
-    private(set) var failures = 0
-    private(set) var lastFailure: SystemError?
+    public private(set) var failures = 0
+    public private(set) var lastFailure: SystemError?
+    /// Panel contacts with a smaller id went down before the grab: never forwarded.
+    private var firstForwarded: Int32
 
     private struct Slot {
         /// The panel contact shown in it; -1: free.
@@ -28,6 +42,8 @@ final class TouchForwarder {
         var trackingID: Int32 = -1
         /// Shown as a palm this frame, released at the next.
         var palm = false
+        /// Went down in the frame being written.
+        var fresh = false
         var x: Int32 = 0, y: Int32 = 0
     }
 
@@ -50,14 +66,28 @@ final class TouchForwarder {
     /// How many panel contacts it remembers: twice what the engine tracks at once.
     private static let remembered = 128
 
-    init(device: DeviceID, virtual: VirtualTouchscreen, cancel: CancelMode) {
+    /// `grab`: `.taken` with the panel already grabbed, forwarding contacts from
+    /// `firstContact` on (`TouchNormalizer.nextContactID` then); `.waiting` until `grabbed`.
+    public init(device: DeviceID, virtual: any TouchOutput, cancel: CancelMode, grab: Grab = .taken, firstContact: Int32 = 0) {
         self.device = device
         self.virtual = virtual
         self.cancel = cancel
+        self.grab = grab
+        firstForwarded = grab == .taken ? firstContact : .max
         slots = [Slot](repeating: Slot(), count: virtual.slotCount)
         recent = [Contact](
             repeating: Contact(id: -1, slot: -1, phase: .ended, x: 0, y: 0, normalizedX: 0, normalizedY: 0),
             count: Self.remembered)
+    }
+
+    /// The panel now has `contacts` down and is not grabbed yet (status).
+    func waiting(contacts: Int) { grab = .waiting(contacts: contacts) }
+
+    /// The panel was just grabbed: contacts from `firstContact` (the normalizer's
+    /// `nextContactID` now) on are the application's through the clone.
+    func grabbed(firstContact: Int32) {
+        grab = .taken
+        firstForwarded = firstContact
     }
 
     /// Remembers the panel's contacts of one frame (raw positions, pressure, tool).
@@ -76,12 +106,13 @@ final class TouchForwarder {
 
     /// Writes one change (the frame goes out at `flush`).
     func apply(_ change: TouchChange) {
+        guard change.id >= firstForwarded else { return }
         switch change.kind {
         case .began:
             guard let raw = recentIndex(change.id).map({ recent[$0] }) else { return }
             if slotIndex(change.id) != nil { return move(raw) }
             guard let s = slots.firstIndex(where: { $0.contact < 0 }) else { return }
-            slots[s] = Slot(contact: change.id, trackingID: nextTrackingID, palm: false, x: raw.x, y: raw.y)
+            slots[s] = Slot(contact: change.id, trackingID: nextTrackingID, palm: false, fresh: true, x: raw.x, y: raw.y)
             nextTrackingID = (nextTrackingID + 1) & 0xffff
             write(InputCodes.absMTSlot, Int32(s))
             // The tool before the tracking id: libinput reads the slot's tool type when the
@@ -96,9 +127,12 @@ final class TouchForwarder {
         case .moved:
             if let raw = recentIndex(change.id).map({ recent[$0] }) { move(raw) }
         case .ended:
-            if let s = slotIndex(change.id) { release(s) }
+            guard let s = slotIndex(change.id) else { return }
+            showDown(s)
+            release(s)
         case .cancelled:
             guard let s = slotIndex(change.id) else { return }
+            showDown(s)
             cancelled += 1
             // A contact the panel itself turned into a palm goes on as the panel said.
             let panelPalm = recentIndex(change.id).map { recent[$0].toolType == .palm } ?? false
@@ -117,18 +151,28 @@ final class TouchForwarder {
         let frame = frameTime
         frameTime = nil
         guard written else { return }
-        emulatePointer()
-        write(InputCodes.evSyn, InputCodes.synReport, 0)
-        written = false
+        endFrame()
         if let frame {
             delays[delayCount % delays.count] = MonotonicClock.now() - frame
             delayCount += 1
         }
         guard slots.contains(where: \.palm) else { return }
         for s in slots.indices where slots[s].palm { release(s) }
+        endFrame()
+    }
+
+    private func endFrame() {
         emulatePointer()
         write(InputCodes.evSyn, InputCodes.synReport, 0)
         written = false
+        for s in slots.indices { slots[s].fresh = false }
+    }
+
+    /// A contact that went down in the frame being written and ends now (a held touch
+    /// shown with its lift, at once) gets that frame to itself first: a slot that begins and
+    /// ends within one frame is no touch at all to libinput.
+    private func showDown(_ s: Int) {
+        if slots[s].fresh { endFrame() }
     }
 
     /// Lifts every contact still down on the clone (shutdown, reload, unplug): nothing is

@@ -92,7 +92,7 @@ public final class GesturePipeline {
     /// Sends what the application sees of a device's touches to `forwarder` (its grabbed
     /// panel's virtual clone) from now on; nil stops. Touch delivery runs while any device
     /// has one. The forwarder of a device that leaves lifts every contact it still has down.
-    func setForwarder(_ forwarder: TouchForwarder?, for id: DeviceID) {
+    public func setForwarder(_ forwarder: TouchForwarder?, for id: DeviceID) {
         guard let index = index(of: id) else { return }
         if forwarder == nil { forwarders[index]?.releaseAll() }
         forwarders[index] = forwarder
@@ -107,7 +107,7 @@ public final class GesturePipeline {
     }
 
     /// The forwarder of a device, if its panel is grabbed.
-    func forwarder(of id: DeviceID) -> TouchForwarder? { index(of: id).flatMap { forwarders[$0] } }
+    public func forwarder(of id: DeviceID) -> TouchForwarder? { index(of: id).flatMap { forwarders[$0] } }
 
     /// The output stage: writes the touch changes the engine decided since the last call to
     /// the devices' virtual clones, one frame per clone. Changes of devices without one

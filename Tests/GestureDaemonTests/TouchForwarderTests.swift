@@ -1,0 +1,169 @@
+import GestureConfig
+import GestureCore
+import Testing
+import TouchInput
+
+@testable import GestureDaemon
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `TouchForwarder` writing through a pipe (`InputEventFile`: the same records and system
+/// calls as uinput, read back here): what the clone gets around a grab that had to wait for
+/// the panel's contacts to lift.
+struct TouchForwarderTests {
+    /// A 4-slot protocol-B panel, 1000 x 500 units at 10 units/mm.
+    static let panel: TouchDeviceInfo = {
+        var caps = DeviceCapabilities(properties: [InputCodes.propDirect])
+        caps.enable(type: InputCodes.evAbs, code: InputCodes.absMTSlot, info: AbsInfo(minimum: 0, maximum: 3))
+        caps.enable(type: InputCodes.evAbs, code: InputCodes.absMTTrackingID, info: AbsInfo(minimum: 0, maximum: 65535))
+        caps.enable(type: InputCodes.evAbs, code: InputCodes.absMTPositionX, info: AbsInfo(minimum: 0, maximum: 1000, resolution: 10))
+        caps.enable(type: InputCodes.evAbs, code: InputCodes.absMTPositionY, info: AbsInfo(minimum: 0, maximum: 500, resolution: 10))
+        caps.enable(type: InputCodes.evKey, code: InputCodes.btnTouch)
+        return TouchDeviceInfo(name: "test panel", capabilities: caps)
+    }()
+
+    /// A double tap over the whole panel that holds new touches back until it fails.
+    static let heldDoubleTap = """
+        [gesture.wake]
+        type = "tap"
+        taps = 2
+        delays_touches_began = true
+        """
+
+    /// A pipeline on `gestures` with the panel attached and a forwarder writing into a pipe.
+    final class Rig {
+        let pipeline: GesturePipeline
+        let forwarder: TouchForwarder
+        let index: Int
+        private let readEnd: Int32
+        var time: Int64 = 1_000_000
+
+        init(gestures: String, grab: TouchForwarder.Grab) throws {
+            let configuration = try ConfigLoader.parse(
+                text: "[screen]\nwidth = 1000\nheight = 500\n\n" + gestures, file: "test.toml")
+            pipeline = GesturePipeline(configuration: configuration)
+            let (id, _) = try #require(pipeline.addDevice(TouchForwarderTests.panel))
+            index = try #require(pipeline.index(of: id))
+            var fds: [Int32] = [0, 0]
+            try #require(pipe(&fds) == 0)
+            _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+            readEnd = fds[0]
+            forwarder = TouchForwarder(
+                device: id, virtual: InputEventFile(fd: fds[1], name: "pipe", slotCount: 4), cancel: .release, grab: grab)
+            pipeline.setForwarder(forwarder, for: id)
+        }
+
+        deinit { close(readEnd) }
+
+        /// One panel frame: `events` (type, code, value), `SYN_REPORT`, then the output stage.
+        func frame(_ events: [(UInt16, UInt16, Int32)]) {
+            for (type, code, value) in events {
+                pipeline.feed(RawInputEvent(type: type, code: code, value: value, time: time), device: index)
+            }
+            pipeline.feed(RawInputEvent(type: InputCodes.evSyn, code: InputCodes.synReport, value: 0, time: time), device: index)
+            pipeline.forwardTouches()
+            time += 10_000
+        }
+
+        func down(slot: Int32, id: Int32, x: Int32, y: Int32) {
+            frame([
+                (InputCodes.evAbs, InputCodes.absMTSlot, slot), (InputCodes.evAbs, InputCodes.absMTTrackingID, id),
+                (InputCodes.evAbs, InputCodes.absMTPositionX, x), (InputCodes.evAbs, InputCodes.absMTPositionY, y),
+                (InputCodes.evKey, InputCodes.btnTouch, 1),
+            ])
+        }
+
+        func up(slot: Int32) {
+            frame([
+                (InputCodes.evAbs, InputCodes.absMTSlot, slot), (InputCodes.evAbs, InputCodes.absMTTrackingID, -1),
+                (InputCodes.evKey, InputCodes.btnTouch, 0),
+            ])
+        }
+
+        /// Engine time runs on by `us` (timers fire), then the output stage.
+        func wait(_ us: Int64) {
+            time += us
+            pipeline.advance(to: time)
+            pipeline.forwardTouches()
+        }
+
+        /// What the clone got since the last call: (type, code, value), 24-byte records.
+        func written() -> [(UInt16, UInt16, Int32)] {
+            var out: [(UInt16, UInt16, Int32)] = []
+            var record = [UInt8](repeating: 0, count: 24)
+            while read(readEnd, &record, 24) == 24 {
+                record.withUnsafeBytes {
+                    out.append(
+                        (
+                            $0.loadUnaligned(fromByteOffset: 16, as: UInt16.self), $0.loadUnaligned(fromByteOffset: 18, as: UInt16.self),
+                            $0.loadUnaligned(fromByteOffset: 20, as: Int32.self)
+                        ))
+                }
+            }
+            return out
+        }
+
+        /// The tracking ids the clone was given (new contacts), in order; -1 for lifts.
+        func trackingIDs() -> [Int32] {
+            written().filter { $0.0 == InputCodes.evAbs && $0.1 == InputCodes.absMTTrackingID }.map(\.2)
+        }
+    }
+
+    /// Nothing of a contact down before the grab reaches the clone, not even a lift the
+    /// engine held (`delays_touches_began`: shown, with its lift, only once the double tap
+    /// fails, after the grab); a tap after the grab goes through whole.
+    @Test func contactsDownBeforeTheGrabNeverReachTheClone() throws {
+        let rig = try Rig(gestures: Self.heldDoubleTap, grab: .waiting(contacts: 0))
+        rig.down(slot: 0, id: 10, x: 500, y: 250)
+        rig.frame([(InputCodes.evAbs, InputCodes.absMTPositionX, 502)])
+        rig.forwarder.waiting(contacts: 1)
+        rig.up(slot: 0)
+        #expect(rig.written().isEmpty)
+        rig.forwarder.grabbed(firstContact: rig.pipeline.devices[rig.index].normalizer.nextContactID)
+        // The double tap fails now, so the engine shows the first tap: not on the clone.
+        rig.wait(1_000_000)
+        #expect(rig.written().isEmpty)
+        #expect(rig.forwarder.passed == 0)
+
+        rig.down(slot: 0, id: 11, x: 100, y: 100)
+        rig.up(slot: 0)
+        rig.wait(1_000_000)
+        #expect(rig.trackingIDs() == [0, -1])
+        #expect(rig.forwarder.passed == 1)
+        #expect(rig.forwarder.delayed == 1)
+    }
+
+    /// A touch held back and shown with its lift at once (the double tap failed after it
+    /// lifted) goes down and up in two frames: within one frame libinput sees no touch.
+    @Test func aHeldTapGoesDownAndUpInTwoFrames() throws {
+        let rig = try Rig(gestures: Self.heldDoubleTap, grab: .taken)
+        rig.down(slot: 0, id: 10, x: 500, y: 250)
+        rig.up(slot: 0)
+        #expect(rig.written().isEmpty)
+        rig.wait(1_000_000)
+        let written = rig.written()
+        let isSyn = { (e: (UInt16, UInt16, Int32)) in e.0 == InputCodes.evSyn && e.1 == InputCodes.synReport }
+        let down = try #require(written.firstIndex { $0 == (InputCodes.evAbs, InputCodes.absMTTrackingID, 0) })
+        let up = try #require(written.firstIndex { $0 == (InputCodes.evAbs, InputCodes.absMTTrackingID, -1) })
+        #expect(written[down..<up].contains(where: isSyn))
+        #expect(written.count(where: isSyn) == 2)
+        #expect(written.last.map(isSyn) == true)
+    }
+
+    /// Taken at once (no contact down): the first contact goes through, encoded as the
+    /// kernel's own panels send it.
+    @Test func aGrabTakenAtOnceForwardsEveryContact() throws {
+        let rig = try Rig(gestures: "", grab: .taken)
+        rig.down(slot: 2, id: 7, x: 300, y: 200)
+        let written = rig.written()
+        #expect(written.map(\.0) == [3, 3, 3, 3, 3, 1, 3, 3, 0])
+        #expect(written.first! == (InputCodes.evAbs, InputCodes.absMTSlot, 0))
+        #expect(written.contains { $0 == (InputCodes.evAbs, InputCodes.absMTPositionX, 300) })
+        #expect(written.contains { $0 == (InputCodes.evKey, InputCodes.btnTouch, 1) })
+        rig.up(slot: 2)
+        #expect(rig.trackingIDs() == [-1])
+        #expect(rig.forwarder.grab == .taken)
+    }
+}
