@@ -41,7 +41,7 @@ struct DaemonReplayTests {
         #expect(times.count == streamed.count && times == times.sorted())
         // The trace subscriber gets the transitions too, and the same events.
         var traced: [JSONValue] = []
-        while traced.count { $0["from"] == nil } < expected.count, let line = try tracer.readLine() {
+        while traced.count(where: { $0["from"] == nil }) < expected.count, let line = try tracer.readLine() {
             traced.append(try JSONParser.parse(line))
         }
         #expect(traced.filter { $0["from"] == nil }.map(\.withoutTime) == expected.map(\.withoutTime))
