@@ -43,3 +43,19 @@ vm-shell: vm-initramfs
 # The lisgd side-by-side table of the last vm-test, printed and written into docs/BENCHMARKS.md.
 vm-report:
 	vm/report.sh --update docs/BENCHMARKS.md
+
+# The systemd tier (vm/README.md, "The systemd tier"): Debian's systemd as PID 1 on a
+# Debian root disk, the .deb installed there with dpkg -i, the packaged unit driven through
+# systemctl (start, reload, watchdog, stop). Part of `make test`.
+VM_APT_PACKAGES += e2fsprogs
+.PHONY: vm-sysimage vm-test-systemd vm-shell-systemd
+test: vm-test-systemd
+
+vm-sysimage: deb vm-fetch
+	vm/build-sysimage.sh $(DEB_DIR)/gestured_$(VERSION)_*.deb
+
+vm-test-systemd: vm-sysimage
+	vm/run.sh systemd
+
+vm-shell-systemd: vm-sysimage
+	vm/run.sh systemd-shell
