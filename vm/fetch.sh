@@ -123,7 +123,7 @@ main() {
   unpack_userland
   extract_kernel "$kpkg"
   fetch_systemd_root
-  log "cache ready: kernel $(cat "$VM_KERNEL_DIR/version"), $(find "$VM_DEBS" -name '*.deb' | wc -l) packages"
+  log "cache ready: kernel $(cat "$VM_KERNEL_DIR/version"), $(find "$VM_DEBS" -name '*.deb' | wc -l) packages, $(wc -l < "$VM_SYS_DEBS/packages") for the systemd tier"
 }
 
 main "$@"

@@ -38,6 +38,11 @@ restart_unit() {
   systemctl daemon-reload
   systemctl restart gestured && wait_for 10 status_ok
 }
+groups_of() { sed -n 's/^Groups:[[:space:]]*//p' "/proc/$1/status"; } # PID: its gids
+has_groups() { # PID GROUP...: the process has each group
+  _gids=" $(groups_of "$1") "; shift
+  for _g; do echo "$_gids" | grep -q " $(getent group "$_g" | cut -d: -f3) " || return 1; done
+}
 install_config() { # FILE: as /etc/gestured/gestures.toml (root's, 0644, as the package's)
   install -m 0644 "$1" "$CONF"
 }
@@ -203,6 +208,9 @@ scenario_kiosk_user() {
   cp /usr/share/doc/gestured/examples/gestured-kiosk-user.conf "$DROPINS/kiosk-user.conf"
   check "restart with the kiosk-user drop-in" "" restart_unit
   expect_eq "runs as" kiosk "$(stat -c %U "/proc/$(main_pid)")"
+  # SupplementaryGroups= adds up across the unit and the drop-in: passthrough keeps working.
+  check "keeps the groups input and gestured-uinput" "$(groups_of "$(main_pid)")" \
+    has_groups "$(main_pid)" input gestured-uinput
   rm -f "$KIOSK_STATE"/*
   : > "$MAP_LOG"
   trigger wake
@@ -258,9 +266,8 @@ scenario_passthrough() {
   wait_for 5 eval '[ -n "$(clone_node)" ]'
   CLONE_NODE=$(clone_node)
   check "the daemon made the clone" "${CLONE_NODE:-none}" test -c "${CLONE_NODE:-/nonexistent}" || { end_scenario; return 1; }
-  _groups=$(sed -n 's/^Groups:[[:space:]]*//p' "/proc/$(main_pid)/status")
-  check "the daemon's groups include gestured-uinput" "$_groups" \
-    eval 'echo " $_groups " | grep -q " $(getent group gestured-uinput | cut -d: -f3) "'
+  check "the daemon's groups include gestured-uinput" "$(groups_of "$(main_pid)")" \
+    has_groups "$(main_pid)" gestured-uinput
   expect_eq "/dev/uinput" "crw-rw---- gestured-uinput" "$(stat -c '%A %G' /dev/uinput)"
   _data=/run/udev/data/c$(cat "/sys/class/input/${CLONE_NODE##*/}/dev")
   check "udev: the clone is a touchscreen" "" wait_for 5 grep -q '^E:ID_INPUT_TOUCHSCREEN=1' "$_data"
