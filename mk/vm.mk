@@ -52,7 +52,7 @@ VM_APT_PACKAGES += e2fsprogs
 test: vm-test-systemd
 
 vm-sysimage: deb vm-fetch
-	vm/build-sysimage.sh $(DEB_DIR)/gestured_$(VERSION)_*.deb
+	$(SUDO) vm/build-sysimage.sh $(DEB_DIR)/gestured_$(VERSION)_*.deb
 
 vm-test-systemd: vm-sysimage
 	vm/run.sh systemd

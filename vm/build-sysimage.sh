@@ -5,7 +5,7 @@
 # unpacked and registered in dpkg's database (their maintainer scripts never run; what
 # they would set up that the guest needs is written here: users, machine-id), so dpkg in
 # the guest checks gestured's dependencies and runs its maintainer scripts for real.
-#   vm/build-sysimage.sh .build/deb/gestured_VERSION_ARCH.deb
+#   vm/build-sysimage.sh .build/deb/gestured_VERSION_ARCH.deb     (as root; make uses sudo)
 # Output: $VM_CACHE/sysroot.img (ext4, booted read-write as a throw-away snapshot) and
 # $VM_CACHE/sysinitramfs.cpio (busybox loads the disk's modules, then switch_root).
 set -euo pipefail
@@ -113,6 +113,8 @@ build_initramfs() {
 }
 
 main() {
+  # dpkg-deb -x keeps the packages' owners and mke2fs -d copies them only for root.
+  [ "$(id -u)" = 0 ] || die "needs root (the root's files keep their owners): sudo $0 $DEB"
   [ -f "$DEB" ] || die "$DEB is missing (make deb builds it)"
   [ -s "$VM_SYS_DEBS/packages" ] || die "no systemd tier packages: run vm/fetch.sh first"
   unpack_root
