@@ -52,7 +52,8 @@ install_config() { # FILE: as /etc/gestured/gestures.toml (root's, 0644, as the 
 # let them write; admin-menu leaves a process behind, as a menu application would.
 kiosk_setup() {
   mkdir -p /usr/local/libexec/kiosk "$KIOSK_STATE" /var/lib/elsewhere /run/kiosk
-  chmod 0777 "$KIOSK_STATE"
+  # Writable by everyone: only the service's sandbox can keep actions out of elsewhere.
+  chmod 0777 "$KIOSK_STATE" /var/lib/elsewhere
   for cmd in admin-menu wake-display; do
     cat > /usr/local/libexec/kiosk/$cmd <<'SCRIPT'
 #!/bin/sh
@@ -177,6 +178,7 @@ scenario_actions() {
   expect_eq "wake-display: GESTURE_NAME" wake "$(action_value wake-display GESTURE_NAME)"
   expect_eq "wake-display: daemon.environment" "http://localhost:8080/" "$(action_value wake-display KIOSK_URL)"
   expect_eq "the sandbox: no write outside ReadWritePaths" failed "$(action_value wake-display ELSEWHERE_WRITE)"
+  check "... which user gestured may write outside the service" "" as_user gestured touch /var/lib/elsewhere/probe
   check "admin-menu ran" "" wait_for 5 eval 'test -n "$(action_value admin-menu WHO)"'
   check "admin-menu got --from-y" "$(action_value admin-menu ARGS)" \
     eval 'action_value admin-menu ARGS | grep -Eq "^--from-y [0-9.]+$"'
