@@ -63,3 +63,19 @@ vm-test-asan: vm-fetch vm-asan-build
 	VM_GESTURED=1 VM_SANITIZE=address VM_BIN_DIR=$(VM_ASAN_SCRATCH)/release vm/build-initramfs.sh
 	@status=0; VM_TIMEOUT=$(VM_ASAN_TIMEOUT) vm/run.sh test || status=$$?; \
 	VM_BIN_DIR=$(VM_ASAN_SCRATCH)/release vm/asan-symbolize.sh || status=1; exit $$status
+
+# The systemd tier (vm/README.md, "The systemd tier"): Debian's systemd as PID 1 on a
+# Debian root disk, the .deb installed there with dpkg -i, the packaged unit driven through
+# systemctl (start, reload, watchdog, stop). Part of `make test`.
+VM_APT_PACKAGES += e2fsprogs
+.PHONY: vm-sysimage vm-test-systemd vm-shell-systemd
+test: vm-test-systemd
+
+vm-sysimage: deb vm-fetch
+	$(SUDO) vm/build-sysimage.sh $(DEB_DIR)/gestured_$(VERSION)_*.deb
+
+vm-test-systemd: vm-sysimage
+	vm/run.sh systemd
+
+vm-shell-systemd: vm-sysimage
+	vm/run.sh systemd-shell

@@ -121,4 +121,5 @@ main() {
   log "initramfs: $(du -h "$VM_CACHE/initramfs.cpio" | cut -f1) (gestured: $VM_GESTURED${VM_SANITIZE:+, sanitizer: $VM_SANITIZE})"
 }
 
-main "$@"
+# vm/build-sysimage.sh sources this file for its helpers.
+[ "${BASH_SOURCE[0]}" != "$0" ] || main "$@"

@@ -70,6 +70,47 @@ extract_kernel() {
   echo "$kver" > "$VM_KERNEL_DIR/version"
 }
 
+# The systemd tier (vm/build-sysimage.sh): a Debian root where systemd is PID 1 and the
+# gestured .deb is installed with dpkg. Its packages are what apt itself would install on
+# an empty system (apt's resolver on an empty dpkg status, recommends off), not the raw
+# dependency closure, which would follow every alternative into GTK and Python.
+# usr-is-merged stands for usrmerge (whose conversion never runs in an unpacked root).
+# Packages depend on Essential ones without saying so: those are listed (Debian 12's set).
+SYSTEMD_ROOTS=(systemd systemd-sysv dbus udev usr-is-merged procps passwd kmod mawk mount
+               base-files base-passwd bash bsdutils coreutils dash debianutils diffutils
+               dpkg findutils grep gzip hostname init-system-helpers libc-bin login
+               ncurses-base ncurses-bin perl-base sed sysvinit-utils tar util-linux
+               evemu-tools evtest socat libinput10 libevdev2 libmtdev1 libudev1 libstdc++6)
+
+systemd_closure() {
+  local empty
+  empty=$(mktemp)
+  apt-get -q -o Dir::State::status="$empty" -o APT::Install-Recommends=0 -s install \
+      "${SYSTEMD_ROOTS[@]}" 2>/dev/null | awk '/^Inst / { print $2 }'
+  rm -f "$empty"
+}
+
+# Into their own folder (the initramfs tier unpacks everything in VM_DEBS); packages both
+# tiers use are linked, not downloaded twice.
+fetch_systemd_root() {
+  local pkgs pkg deb
+  mapfile -t pkgs < <(systemd_closure)
+  pkgs+=(libinput-tools)
+  [ ${#pkgs[@]} -gt 50 ] || die "apt resolved only ${#pkgs[@]} packages for the systemd tier's root"
+  mkdir -p "$VM_SYS_DEBS"
+  for pkg in "${pkgs[@]}"; do
+    compgen -G "$VM_SYS_DEBS/${pkg}_*.deb" >/dev/null && continue
+    for deb in "$VM_DEBS/${pkg}"_*.deb; do
+      [ -e "$deb" ] && { ln -f "$deb" "$VM_SYS_DEBS/" 2>/dev/null || cp "$deb" "$VM_SYS_DEBS/"; }
+    done
+  done
+  VM_DEBS=$VM_SYS_DEBS download "${pkgs[@]}"
+  # Rewritten only when it changes: vm/build-sysimage.sh unpacks the root again then.
+  printf '%s\n' "${pkgs[@]}" > "$VM_SYS_DEBS/packages.new"
+  if cmp -s "$VM_SYS_DEBS/packages.new" "$VM_SYS_DEBS/packages"; then rm "$VM_SYS_DEBS/packages.new"
+  else mv "$VM_SYS_DEBS/packages.new" "$VM_SYS_DEBS/packages"; fi
+}
+
 main() {
   local kpkg
   kpkg=$(kernel_package)
@@ -81,7 +122,8 @@ main() {
   download libinput-tools
   unpack_userland
   extract_kernel "$kpkg"
-  log "cache ready: kernel $(cat "$VM_KERNEL_DIR/version"), $(find "$VM_DEBS" -name '*.deb' | wc -l) packages"
+  fetch_systemd_root
+  log "cache ready: kernel $(cat "$VM_KERNEL_DIR/version"), $(find "$VM_DEBS" -name '*.deb' | wc -l) packages, $(wc -l < "$VM_SYS_DEBS/packages") for the systemd tier"
 }
 
 main "$@"

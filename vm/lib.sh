@@ -7,6 +7,8 @@ VM_CACHE=${VM_CACHE:-.vm-cache}
 VM_ROOT=$VM_CACHE/root
 VM_DEBS=$VM_CACHE/debs
 VM_KERNEL_DIR=$VM_CACHE/kernel
+# The systemd tier's packages (vm/build-sysimage.sh reads the list in VM_SYS_DEBS/packages).
+VM_SYS_DEBS=$VM_CACHE/sysdebs
 VM_RECORDINGS=${VM_RECORDINGS:-../shared/recordings}
 
 log() { printf 'vm: %s\n' "$*" >&2; }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Boots the test VM: Debian's kernel through its PVH entry point, our initramfs, a virtio
 # 9p share for the results. `run.sh test` runs the scenarios and fails when any check
-# fails; `run.sh shell` gives a shell on the serial console (Ctrl-A X quits qemu).
+# fails; `run.sh shell` gives a shell on the serial console (Ctrl-A X quits qemu);
+# `run.sh systemd` and `systemd-shell` do the same for the systemd tier.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . vm/lib.sh
@@ -26,10 +27,22 @@ accel_args() {
 qemu_args() {
   # shellcheck disable=SC2046 # accel_args is several words by design
   printf '%s\n' -machine pc -m 1024 -smp 2 $(accel_args) -no-reboot \
-    -kernel "$VM_KERNEL_DIR/vmlinux" -initrd "$VM_CACHE/initramfs.cpio" \
-    -append "console=ttyS0 panic=-1 quiet loglevel=3 vm.mode=$MODE${VM_ONLY:+ vm.only=$VM_ONLY}" \
+    -kernel "$VM_KERNEL_DIR/vmlinux" \
     -virtfs "local,path=$RESULTS,mount_tag=results,security_model=none,id=results" \
     -nic none
+  case $MODE in
+    # The systemd tier (vm/build-sysimage.sh): a Debian root on a virtio disk, changes
+    # kept in a temporary snapshot so every run starts from the image as built.
+    systemd*)
+      printf '%s\n' -initrd "$VM_CACHE/sysinitramfs.cpio" \
+        -drive "file=$VM_CACHE/sysroot.img,format=raw,if=virtio,snapshot=on" \
+        -append "console=ttyS0 panic=-1 quiet loglevel=3 systemd.show_status=error systemd.firstboot=0 vm.mode=${MODE#systemd-}${VM_ONLY:+ vm.only=$VM_ONLY}"
+      ;;
+    *)
+      printf '%s\n' -initrd "$VM_CACHE/initramfs.cpio" \
+        -append "console=ttyS0 panic=-1 quiet loglevel=3 vm.mode=$MODE${VM_ONLY:+ vm.only=$VM_ONLY}"
+      ;;
+  esac
 }
 
 boot_interactive() {
@@ -73,9 +86,9 @@ main() {
   command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing (make vm-deps installs it)"
   rm -rf "$RESULTS" && mkdir -p "$RESULTS"
   case $MODE in
-    shell) boot_interactive ;;
-    test) boot_batch; verdict ;;
-    *) die "unknown mode '$MODE' (test, shell)" ;;
+    shell | systemd-shell) boot_interactive ;;
+    test | systemd) boot_batch; verdict ;;
+    *) die "unknown mode '$MODE' (test, shell, systemd, systemd-shell)" ;;
   esac
 }
 
