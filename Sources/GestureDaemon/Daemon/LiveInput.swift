@@ -115,7 +115,7 @@ final class LiveInput: InputSource {
         while let event = monitor?.receive() {
             switch event {
             case .added(let device):
-                guard device.isTouchscreen, opened[device.devnode] == nil else { continue }
+                guard device.isTouchscreen, opened[device.devnode] == nil, !isOwnClone(device.devnode) else { continue }
                 logger.info("input: touchscreen added: \(device.devnode) \"\(device.info.name)\"")
                 open(device)
             case .removed(let devnode):
@@ -129,10 +129,14 @@ final class LiveInput: InputSource {
         }
     }
 
+    /// This instance's own clones, known before udev has even seen their phys.
+    private func isOwnClone(_ devnode: String) -> Bool {
+        pipeline.devices.contains { pipeline.forwarder(of: $0.id)?.virtual.devnode == devnode }
+    }
+
     private func open(_ discovered: DiscoveredDevice) {
         let path = discovered.devnode
-        // This instance's own clones, known before udev has even seen their phys.
-        if pipeline.devices.contains(where: { pipeline.forwarder(of: $0.id)?.virtual.devnode == path }) { return }
+        if isOwnClone(path) { return }
         ignored[path] = nil
         if let rule = ignoringRule(for: discovered) {
             ignored[path] = (discovered, rule)
