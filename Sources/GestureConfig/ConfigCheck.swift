@@ -27,7 +27,8 @@ public enum ConfigCheck {
             let configuration = try ConfigLoader.load(path: path, enforcingSafety: enforceSafety)
             output(ConfigReport.text(of: configuration))
             for warning in configuration.warnings { errors(warning.description) }
-            output("\(path): OK, \(configuration.model.gestures.count) gestures")
+            let count = configuration.model.gestures.count
+            output("\(path): OK, \(count) \(count == 1 ? "gesture" : "gestures")")
             return 0
         } catch {
             errors(error.description)

@@ -96,6 +96,14 @@ import Glibc
             ])
     }
 
+    @Test func checkCountsOneGestureInTheSingular() {
+        let file = TemporaryFile(contents: Fixture.screen + "[gesture.a]\ntype = \"tap\"\n")
+        var output: [String] = []
+        let status = ConfigCheck.run(path: file.path, enforceSafety: false, output: { output.append($0) }, errors: { _ in })
+        #expect(status == 0)
+        #expect(output.last == "\(file.path): OK, 1 gesture")
+    }
+
     /// Issue #18 item 14: a byte that is not UTF-8 gets its line:col, as a NUL does.
     @Test func aByteThatIsNotUTF8IsPlacedAtItsLineAndColumn() {
         let file = TemporaryFile(bytes: Array("[screen]\nwidth = 800 # café ".utf8) + [0xE2, 0x82] + Array("\nheight = 6\n".utf8))
