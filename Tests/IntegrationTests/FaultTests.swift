@@ -114,7 +114,8 @@ struct FaultTests {
         #expect(run.stderr.contains(locked + "/run") && run.stderr.contains("Permission denied"), "\(run.stderr)")
     }
 
-    /// Signals landing while frames are replayed: SIGCHLD (handled, nothing to reap) and
+    /// Signals landing while frames are replayed: SIGCHLD (handled, nothing to reap),
+    /// SIGUSR1/SIGUSR2 (logged and ignored; their default action would end the daemon) and
     /// SIGSTOP/SIGCONT pairs, which make a waiting epoll_wait return EINTR even though every
     /// handled signal is blocked. The recognitions are those of a quiet run.
     @Test func aSignalStormWhileReplayingChangesNoRecognition() throws {
@@ -126,6 +127,7 @@ struct FaultTests {
         var sent = 0
         while MonotonicClock.now() < end {
             kill(daemon.pid, SIGCHLD)
+            if sent % 500 == 0 { kill(daemon.pid, sent % 1000 == 0 ? SIGUSR1 : SIGUSR2) }
             if sent % 50 == 0 {
                 kill(daemon.pid, SIGSTOP)
                 usleep(200)
@@ -137,6 +139,7 @@ struct FaultTests {
         let streamed = try readEvents(subscriber, count: expected.count)
         #expect(streamed.map(\.withoutTime) == expected.map(\.withoutTime), "after \(sent) signals\n\(daemon.log)")
         #expect(daemon.isRunning && !daemon.log.contains("epoll_wait"), "\(daemon.log)")
+        #expect(daemon.log.contains("SIGUSR1 ignored") && daemon.log.contains("SIGUSR2 ignored"), "\(daemon.log)")
         try daemon.stop()
     }
 

@@ -67,7 +67,7 @@ public final class Daemon {
         server = try ControlServer(
             loop: loop, path: path, mode: settings.socketMode, group: settings.socketGroup,
             subscriberBuffer: settings.subscriberBuffer, handler: self, logger: logger)
-        try loop.watchSignals([SIGTERM, SIGINT, SIGHUP, SIGCHLD]) { [unowned self] in self.handle(signal: $0) }
+        try loop.watchSignals([SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2]) { [unowned self] in self.handle(signal: $0) }
         loop.onDeadline = { [unowned self] in self.deadlinePassed() }
         if let source = options.replay {
             let recording = try EvemuRecording.read(path: source.path, descPath: source.descPath)
@@ -129,6 +129,11 @@ public final class Daemon {
         case SIGHUP:
             logger.notice("SIGHUP: reloading \(options.configPath)")
             _ = reloadConfiguration()
+        case SIGUSR1, SIGUSR2:
+            // Their default action ends the process: a stray log-rotation signal must not
+            // take a kiosk's touch with it.
+            let name = signal == SIGUSR1 ? "SIGUSR1" : "SIGUSR2"
+            logger.notice("\(name) ignored: SIGHUP reloads the configuration, SIGTERM stops gestured")
         default:
             stopReason = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : String(cString: strsignal(signal))
             logger.notice("\(String(cString: strsignal(signal))): stopping")
