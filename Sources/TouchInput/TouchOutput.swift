@@ -24,13 +24,11 @@ public final class InputEventFile: TouchOutput {
     public let slotCount: Int
     public let hasPressure: Bool
     public let hasTouchMajor: Bool
-    private let fd: Int32
-    private let owned: Bool
+    private let fd: FileDescriptor
 
-    /// Writes to `fd`; `owned`: closed in `deinit`.
-    public init(fd: Int32, name: String, slotCount: Int, hasPressure: Bool = false, hasTouchMajor: Bool = false, owned: Bool = true) {
+    /// Writes to `fd`, named `name` in errors and status.
+    public init(fd: FileDescriptor, name: String, slotCount: Int, hasPressure: Bool = false, hasTouchMajor: Bool = false) {
         self.fd = fd
-        self.owned = owned
         devnode = name
         self.slotCount = slotCount
         self.hasPressure = hasPressure
@@ -39,13 +37,8 @@ public final class InputEventFile: TouchOutput {
 
     /// Opens `path` for writing.
     public convenience init(path: String, slotCount: Int, hasPressure: Bool = false, hasTouchMajor: Bool = false) throws(SystemError) {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw SystemError.current("open", path: path) }
+        let fd = try FileDescriptor.open(path, O_WRONLY)
         self.init(fd: fd, name: path, slotCount: slotCount, hasPressure: hasPressure, hasTouchMajor: hasTouchMajor)
-    }
-
-    deinit {
-        if owned { close(fd) }
     }
 
     public func write(_ type: UInt16, _ code: UInt16, _ value: Int32) throws(SystemError) {
@@ -53,9 +46,6 @@ public final class InputEventFile: TouchOutput {
         event.type = type
         event.code = code
         event.value = value
-        let written = withUnsafeBytes(of: &event) { Glibc.write(fd, $0.baseAddress, $0.count) }
-        guard written == MemoryLayout<input_event>.size else {
-            throw SystemError("write", path: devnode, code: written < 0 ? errno : EIO)
-        }
+        try withUnsafeBytes(of: &event) { bytes throws(SystemError) in try fd.write(all: bytes, subject: devnode) }
     }
 }

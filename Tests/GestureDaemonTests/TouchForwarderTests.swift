@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureCore
+import LinuxSystem
 import Testing
 import TouchInput
 
@@ -51,7 +52,7 @@ struct TouchForwarderTests {
             _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
             readEnd = fds[0]
             forwarder = TouchForwarder(
-                device: id, virtual: InputEventFile(fd: fds[1], name: "pipe", slotCount: 4), cancel: .release, grab: grab)
+                device: id, virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "pipe", slotCount: 4), cancel: .release, grab: grab)
             pipeline.setForwarder(forwarder, for: id)
         }
 
