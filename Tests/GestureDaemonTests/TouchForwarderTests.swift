@@ -115,6 +115,13 @@ struct TouchForwarderTests {
     /// Nothing of a contact down before the grab reaches the clone, not even a lift the
     /// engine held (`delays_touches_began`: shown, with its lift, only once the double tap
     /// fails, after the grab); a tap after the grab goes through whole.
+    /// `status`'s "grab" field, and the words the daemon's log uses for the count.
+    @Test func theGrabStateAsStatusShowsIt() {
+        #expect(TouchForwarder.Grab.taken.description == "taken")
+        #expect(TouchForwarder.Grab.waiting(contacts: 1).description == "waiting for 1 contact to lift")
+        #expect(TouchForwarder.Grab.waiting(contacts: 3).description == "waiting for 3 contacts to lift")
+    }
+
     @Test func contactsDownBeforeTheGrabNeverReachTheClone() throws {
         let rig = try Rig(gestures: Self.heldDoubleTap, grab: .waiting(contacts: 0))
         rig.down(slot: 0, id: 10, x: 500, y: 250)

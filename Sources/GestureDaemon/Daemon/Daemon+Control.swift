@@ -117,13 +117,8 @@ extension Daemon: ControlHandler {
                 ]
                 if let forwarder = pipeline.forwarder(of: device.id) {
                     // Touch delivery: the clone applications read, and what went to it.
-                    let grab: String
-                    switch forwarder.grab {
-                    case .taken: grab = "taken"
-                    case .waiting(let n): grab = "waiting for \(n) contact\(n == 1 ? "" : "s") to lift"
-                    }
                     members += [
-                        ("grabbed", .bool(forwarder.grab == .taken)), ("grab", .string(grab)),
+                        ("grabbed", .bool(forwarder.grab == .taken)), ("grab", .string(forwarder.grab.description)),
                         ("virtual", .string(forwarder.virtual.devnode)),
                         ("cancel", .string(forwarder.cancel.rawValue)), ("passed", .number(Double(forwarder.passed))),
                         ("delayed", .number(Double(forwarder.delayed))),

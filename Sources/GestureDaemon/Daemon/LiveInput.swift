@@ -218,7 +218,7 @@ final class LiveInput: InputSource {
         entry.gate = gate
         if !gate.open {
             logger.notice(
-                "input: \(entry.device.path): passthrough: the grab waits for \(Self.contacts(gate.contactsDown)) to lift (the compositor saw them go down on the panel; grabbed now, they would stay down for it); touches for applications will go to \(clone.devnode)"
+                "input: \(entry.device.path): passthrough: the grab waits for \(TouchForwarder.Grab.contacts(gate.contactsDown)) to lift (the compositor saw them go down on the panel; grabbed now, they would stay down for it); touches for applications will go to \(clone.devnode)"
             )
         }
         grabIfFree(entry)
@@ -243,8 +243,6 @@ final class LiveInput: InputSource {
         logger.notice(
             "input: \(path) grabbed; touches for applications go to \(forwarder.virtual.devnode) (cancel = \(forwarder.cancel.rawValue))")
     }
-
-    private static func contacts(_ n: Int) -> String { n == 1 ? "1 contact" : "\(n) contacts" }
 
     private func fail(_ path: String, name: String, _ error: String) {
         failures[path] = (name, error)

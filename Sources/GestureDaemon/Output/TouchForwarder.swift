@@ -18,10 +18,21 @@ import TouchInput
 /// the grab never do, since the application saw them on the panel itself.
 public final class TouchForwarder {
     /// Whether the panel is grabbed yet.
-    public enum Grab: Equatable, Sendable {
+    public enum Grab: Equatable, Sendable, CustomStringConvertible {
         /// Not yet: this many contacts are down on the panel, which the compositor saw go down.
         case waiting(contacts: Int)
         case taken
+
+        /// As `status` shows it: "taken", "waiting for 2 contacts to lift".
+        public var description: String {
+            switch self {
+            case .taken: "taken"
+            case .waiting(let n): "waiting for \(Self.contacts(n)) to lift"
+            }
+        }
+
+        /// "1 contact", "2 contacts".
+        static func contacts(_ n: Int) -> String { n == 1 ? "1 contact" : "\(n) contacts" }
     }
 
     public let device: DeviceID
