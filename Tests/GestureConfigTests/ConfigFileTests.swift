@@ -110,7 +110,7 @@ import Glibc
         #expect(
             throws: ConfigError.syntax(
                 Diagnostic(
-                    file: file.path, position: SourcePosition(line: 2, column: 20),
+                    location: ConfigLocation(file: file.path, position: SourcePosition(line: 2, column: 20)),
                     keyPath: ConfigKeyPath(), message: "byte 0xE2 is not UTF-8 (TOML files are UTF-8)"))
         ) {
             try ConfigLoader.load(path: file.path)
@@ -119,7 +119,7 @@ import Glibc
         #expect(
             throws: ConfigError.syntax(
                 Diagnostic(
-                    file: first.path, position: SourcePosition(line: 1, column: 1),
+                    location: ConfigLocation(file: first.path, position: SourcePosition(line: 1, column: 1)),
                     keyPath: ConfigKeyPath(), message: "byte 0xFF is not UTF-8 (TOML files are UTF-8)"))
         ) {
             try ConfigLoader.load(path: first.path)
