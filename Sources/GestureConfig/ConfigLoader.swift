@@ -1,10 +1,15 @@
 import GestureCore
 
 /// Reads and validates a gestured config, one file or a list of them (the main file and
-/// its drop-ins), into a `Configuration`.
+/// its drop-ins, `ConfigTree`), into a `Configuration`.
 public enum ConfigLoader {
     /// Where the daemon looks when no `--config` is given.
     public static let defaultPath = "/etc/gestured/gestures.toml"
+
+    /// The main file and the drop-ins of `tree`, read in order (`load(files:)`).
+    public static func load(tree: ConfigTree, enforcingSafety: Bool = false) throws(ConfigError) -> Configuration {
+        try load(files: tree.list().files, enforcingSafety: enforcingSafety)
+    }
 
     /// Reads `path` alone (no drop-ins), naming the file by `path` in errors.
     public static func load(path: String, enforcingSafety: Bool = false) throws(ConfigError) -> Configuration {
