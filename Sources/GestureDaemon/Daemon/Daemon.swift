@@ -1,5 +1,6 @@
 import CLinuxShims
 import GestureConfig
+import GestureControl
 import GestureCore
 import JSONOutput
 import LinuxSystem
@@ -22,13 +23,16 @@ public final class Daemon {
     let dispatcher: Dispatcher
     /// Monotonic time of start: live events' `t` and `uptime_s` count from it.
     let origin: Microseconds
+    /// Wall-clock time of start (`status.start_time_s`).
+    let startTime = WallClock.seconds()
     private let notifier: SystemdNotifier?
     private(set) var server: ControlServer!
     private(set) var input: InputSource!
     private(set) var replay: ReplayInput?
+    private var metricsFile: MetricsFile!
     /// Names of the configuration in force (events carry indices only).
     private(set) var names: GestureNames
-    private(set) var lastReload: ReloadRecord?
+    private(set) var reloads = ReloadHistory()
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
     private var stopping = false
@@ -67,6 +71,7 @@ public final class Daemon {
         server = try ControlServer(
             loop: loop, path: path, mode: settings.socketMode, group: settings.socketGroup,
             subscriberBuffer: settings.subscriberBuffer, handler: self, logger: logger)
+        metricsFile = try MetricsFile(loop: loop, logger: logger) { [unowned self] in MetricsText.render(self.statusValue()) }
         try loop.watchSignals([SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2]) { [unowned self] in self.handle(signal: $0) }
         loop.onDeadline = { [unowned self] in self.deadlinePassed() }
         if let source = options.replay {
@@ -91,6 +96,7 @@ public final class Daemon {
     /// killed). Tells systemd READY=1 first and pings its watchdog when asked to.
     public func run() throws(SystemError) {
         releaseStartupMemory()
+        metricsFile.configure(path: pipeline.configuration.daemon.metricsFile, interval: pipeline.configuration.daemon.metricsInterval)
         do {
             try notifier?.notify("READY=1")
             announceStatus()
@@ -209,8 +215,9 @@ public final class Daemon {
             let text = BoundedText.bounded(error.description)
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
             logger.error("reload: \(options.configPath) refused; the running config stays")
-            lastReload = ReloadRecord(at: now, error: text)
+            reloads.record(ReloadRecord(at: now, error: text))
             announceStatus()
+            metricsFile.write()
             return .failure(ControlError(code: "reload-failed", message: text + "\nthe running config stays"))
         }
         try? notifier?.notify("RELOADING=1")
@@ -238,9 +245,10 @@ public final class Daemon {
         if configuration.daemon.logLevel != previous.daemon.logLevel {
             logger.notice("reload: log_level changes at the next start")
         }
-        lastReload = ReloadRecord(at: now, error: nil)
+        reloads.record(ReloadRecord(at: now, error: nil))
         try? notifier?.notify("READY=1")
         announceStatus()
+        metricsFile.configure(path: configuration.daemon.metricsFile, interval: configuration.daemon.metricsInterval)
         let message = "reloaded \(options.configPath): \(diff.summary)"
         logger.notice("\(message)")
         return .success(.object([("message", .string(message))]))
@@ -253,7 +261,7 @@ public final class Daemon {
         guard let notifier else { return }
         let touchscreens = announcedDevices == 1 ? "1 touchscreen" : "\(announcedDevices) touchscreens"
         var line = "STATUS=\(pipeline.configuration.model.gestures.count) gestures from \(options.configPath); \(touchscreens)"
-        if let error = lastReload?.error, let first = error.split(separator: "\n").first {
+        if let error = reloads.last?.error, let first = error.split(separator: "\n").first {
             line += "; last reload refused (\(first)), running the previous config"
         }
         notifier.send(line) { logger.warning("systemd notify: \($0)") }
@@ -279,6 +287,7 @@ public final class Daemon {
             do { try loop.runOnce(timeoutMilliseconds: Int32(max(1, left / 1000))) } catch { break }
         }
         server.close()
+        metricsFile.remove()
         if dispatcher.runningChildren > 0 {
             logger.notice("killing \(dispatcher.runningChildren) running command(s)")
             dispatcher.killChildren()
