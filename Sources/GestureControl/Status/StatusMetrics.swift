@@ -115,7 +115,8 @@ public enum DaemonMetrics {
     public static let reloadsRefused = Metric("failed", reloads, labelValues: ["failed"])
     public static let reloadCounts = [reloadsTaken, reloadsRefused]
     public static let lastReloadTime = MetricFamily(
-        "config_last_reload_timestamp", .gauge, unit: .seconds, help: "When the config was last reloaded, seconds since the Unix epoch.")
+        "config_last_reload_timestamp", .gauge, unit: .seconds,
+        help: "When the config in force was loaded (at start, or by the last reload), seconds since the Unix epoch.")
     public static let lastReloadSuccess = MetricFamily(
         "config_last_reload_success", .gauge, help: "1 when the last reload was taken, 0 when it was refused.")
 }
