@@ -32,6 +32,8 @@ struct MetricsTests {
         // The control command and gesturectl print what the file holds.
         let metrics = try #require(try daemon.request("metrics").stringValue)
         #expect(metrics.contains(#"gestured_gesture_recognitions_total{gesture="tap"} 9"#))
+        #expect(metrics.contains(#"gestured_gesture_events_total{gesture="tap",state="recognized"} 9"#))
+        #expect(metrics.contains(#"gestured_gesture_events_total{gesture="drag",state="began"} 0"#))
         let run = try ChildProcess.run(Binary.gesturectl, arguments: ["metrics", "--socket", daemon.socket])
         #expect(run.status == 0)
         #expect(run.output.contains("# TYPE gestured_config_reloads_total counter\n"))

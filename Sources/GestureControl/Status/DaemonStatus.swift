@@ -285,23 +285,29 @@ public struct GestureStatus: Equatable, Sendable {
     public var view: String
     public var state: String
     public var values = MetricValues(GestureMetrics.all)
+    /// Events emitted, by state (the type's states only).
+    public var events: MetricValues
 
-    public init(name: String, type: String, view: String, state: String) {
+    public init(name: String, type: String, view: String, state: String, continuous: Bool) {
         self.name = name
         self.type = type
         self.view = view
         self.state = state
+        events = MetricValues(GestureMetrics.eventMetrics(continuous: continuous))
     }
 
     var json: JSONValue {
-        .object([("name", .string(name)), ("type", .string(type)), ("view", .string(view)), ("state", .string(state))] + values.members)
+        .object(
+            [("name", .string(name)), ("type", .string(type)), ("view", .string(view)), ("state", .string(state))] + values.members
+                + [("events", .object(events.members))])
     }
 
     init(json: JSONValue) {
         self.init(
             name: json["name"]?.stringValue ?? "?", type: json["type"]?.stringValue ?? "?", view: json["view"]?.stringValue ?? "?",
-            state: json["state"]?.stringValue ?? "?")
+            state: json["state"]?.stringValue ?? "?", continuous: json["events"]?["recognized"] == nil)
         values = MetricValues(GestureMetrics.all, json: json)
+        events = MetricValues(events.metrics, json: json["events"])
     }
 }
 

@@ -67,6 +67,19 @@ public enum GestureMetrics {
         "count", named: "gesture_recognitions", labels: ["gesture"], help: "Recognitions of the gesture since start.")
 
     public static let all = [count]
+
+    /// The events a gesture emitted (what actions and subscribers receive), by state:
+    /// `status.gestures[].events`.
+    public static let events = MetricFamily(
+        "gesture_events", .counter, labels: ["gesture", "state"], help: "Events the gesture emitted (to actions and subscribers), by state."
+    )
+    public static let eventStates = ["recognized", "began", "changed", "ended", "cancelled"]
+
+    /// The states a gesture's events can have: a single `recognized` for discrete types,
+    /// began to cancelled for continuous ones.
+    public static func eventMetrics(continuous: Bool) -> [Metric] {
+        (continuous ? Array(eventStates.dropFirst()) : ["recognized"]).map { Metric($0, events, labelValues: [$0]) }
+    }
 }
 
 /// Per touchscreen in use (`status.devices[]`), labelled by its name and device node.

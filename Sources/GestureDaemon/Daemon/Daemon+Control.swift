@@ -44,8 +44,14 @@ extension Daemon: ControlHandler {
             let spec = model.gestures[i]
             let state = snapshot.gestures.indices.contains(i) ? snapshot.gestures[i] : nil
             var gesture = GestureStatus(
-                name: spec.name, type: spec.type.rawValue, view: model.views[spec.view].name, state: state?.state.description ?? "?")
+                name: spec.name, type: spec.type.rawValue, view: model.views[spec.view].name, state: state?.state.description ?? "?",
+                continuous: spec.type.isContinuous)
             gesture.values[GestureMetrics.count] = Double(state?.recognitions ?? 0)
+            for metric in gesture.events.metrics {
+                if let state = GestureState.allCases.first(where: { $0.description == metric.key }) {
+                    gesture.events[metric] = Double(eventCounts[i, state])
+                }
+            }
             return gesture
         }
         status.pending = snapshot.gestures.indices.compactMap { i in

@@ -33,6 +33,7 @@ public final class Daemon {
     /// Names of the configuration in force (events carry indices only).
     private(set) var names: GestureNames
     private(set) var reloads = ReloadHistory()
+    private(set) var eventCounts: GestureEventCounts
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
     private var stopping = false
@@ -65,6 +66,7 @@ public final class Daemon {
             )
         }
         names = GestureNames(model: configuration.model)
+        eventCounts = GestureEventCounts(gestures: configuration.model.gestures.count)
         notifier = try SystemdNotifier(environment: environment)
         let settings = configuration.daemon
         let path = ControlSocketPath.forDaemon(option: options.socketPath, configured: settings.socketPath, environment: environment)
@@ -200,6 +202,7 @@ public final class Daemon {
             let event = pipeline.events[i]
             server.publish(event, names: names, origin: origin)
             dispatcher.dispatch(event)
+            eventCounts.count(event)
         }
         pipeline.events.removeAll(keepingCapacity: true)
     }
@@ -234,6 +237,7 @@ public final class Daemon {
             logger.error("reload: actions not updated: \(error)")
         }
         names = GestureNames(model: configuration.model)
+        eventCounts = eventCounts.continued(diff.continuing)
         // After the flush: a touchscreen closed now cancels under the new model's names.
         input.configurationChanged()
         server.subscriberBuffer = configuration.daemon.subscriberBuffer
