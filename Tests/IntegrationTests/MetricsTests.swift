@@ -49,6 +49,21 @@ struct MetricsTests {
         #expect(access(prom, F_OK) != 0, "metrics_file left behind at stop")
     }
 
+    /// A metrics_file that cannot be written is logged with the path, and the daemon
+    /// serves on.
+    @Test func anUnwritableMetricsFileIsLogged() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        let prom = dir.file("missing/gestured.prom")
+        try writeText(TestConfig.tapAndPan(daemon: "metrics_file = \"\(prom)\"\nmetrics_interval = \"1s\""), to: config)
+        let daemon = try GesturedProcess(config: config, dir: dir)
+        defer { try? daemon.stop() }
+        #expect(eventually { daemon.log.contains("metrics: ") })
+        #expect(daemon.log.contains(prom + ".tmp"), "\(daemon.log)")
+        #expect(try daemon.status()["version"] != nil)
+    }
+
     /// `unknown-command` names every command of the table, and each of them is answered.
     @Test func unknownCommandListsTheCommandTable() throws {
         let dir = try TemporaryDirectory()

@@ -39,9 +39,19 @@ final class MetricsFile {
             try Self.replace(path, with: render())
             if let count = failures.end() { logger.notice("metrics: \(path) written again after \(count) failures") }
         } catch {
-            if failures.fail() { logger.warning("metrics: \(error); retrying every \(interval / 1_000_000) s") }
+            if failures.fail() { logger.warning("metrics: \(error)\(Self.advice(error)); retrying every \(interval / 1_000_000) s") }
         }
         timer.set(MonotonicClock.now() + interval)
+    }
+
+    /// What to do about a failed write, for the errors the service's sandbox and the
+    /// collector's directory cause.
+    static func advice(_ error: SystemError) -> String {
+        switch error.code {
+        case EROFS: " (the unit's sandbox keeps it read-only: name the directory in ReadWritePaths=, see gestured-metrics.conf)"
+        case EACCES: " (let the daemon's user write the directory, e.g. setfacl -m u:gestured:rwx DIR)"
+        default: ""
+        }
     }
 
     /// Removes the file (at stop: stale numbers must not look live).
