@@ -43,6 +43,9 @@ import Glibc
             #"gestured_config_reloads_total{result="ok"} 2"#, #"gestured_config_reloads_total{result="failed"} 1"#,
             "gestured_device_contacts\(device) 2", "gestured_device_grabbed\(device) 1",
             "gestured_device_contacts_passed_total\(device) 10",
+            "gestured_device_frames_total\(device) 120", "gestured_device_last_frame_timestamp_seconds\(device) 1764000064.75",
+            // No frame yet: the start.
+            #"gestured_device_last_frame_timestamp_seconds{device="Other",path="/dev/input/event2"} 1764000000.25"#,
             // Microseconds in status, seconds here.
             "gestured_device_passthrough_delay_p99_seconds\(device) 0.0025",
             #"gestured_device_grabbed{device="Other",path="/dev/input/event2"} 0"#,

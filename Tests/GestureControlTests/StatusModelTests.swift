@@ -25,6 +25,8 @@ func fullStatus() -> DaemonStatus {
     delivery.delay = delay
     delivery.lastWriteError = "write: No space left on device"
     panel.delivery = delivery
+    panel.input[DeviceMetrics.frames] = 120
+    panel.lastFrame = 64.5
     panel.detail = DeviceDetail(vendor: 1267, product: 268, mapping: "device[0]", calibrationMatrix: [1, 0, 0, 0, 1, 0])
     status.devices = [panel, DeviceStatus(name: "Other", path: "/dev/input/event2", calibration: "none")]
     status.unusableDevices = [UnusableDevice(path: "/dev/input/event3", name: "eGalax", error: "permission denied\nadd the user to input")]
@@ -65,6 +67,7 @@ func fullStatus() -> DaemonStatus {
         let after = DaemonStatus(json: try JSONParser.parse(before)).json.text
         let added =
             before.replacing(#""ok":true}},"#, with: #""ok":true},"reloads":{"ok":0,"failed":0}},"#, maxReplacements: 1)
+            .replacing(#""grabbed":false}"#, with: #""grabbed":false,"frames":0,"syn_dropped":0,"last_frame_at_s":null}"#)
             .replacing(#""count":1}"#, with: #""count":1,"events":{"began":0,"changed":0,"ended":0,"cancelled":0}}"#)
             .dropLast() + #","start_time_s":0}"#
         #expect(after == added)

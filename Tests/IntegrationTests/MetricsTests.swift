@@ -34,6 +34,9 @@ struct MetricsTests {
         #expect(metrics.contains(#"gestured_gesture_recognitions_total{gesture="tap"} 9"#))
         #expect(metrics.contains(#"gestured_gesture_events_total{gesture="tap",state="recognized"} 9"#))
         #expect(metrics.contains(#"gestured_gesture_events_total{gesture="drag",state="began"} 0"#))
+        // Nine taps are more than nine frames from the recorded panel.
+        let frames = metrics.split(separator: "\n").first { $0.hasPrefix("gestured_device_frames_total{") }
+        #expect((frames?.split(separator: " ").last).flatMap { Int($0) }.map { $0 > 9 } == true, "\(metrics)")
         let run = try ChildProcess.run(Binary.gesturectl, arguments: ["metrics", "--socket", daemon.socket])
         #expect(run.status == 0)
         #expect(run.output.contains("# TYPE gestured_config_reloads_total counter\n"))

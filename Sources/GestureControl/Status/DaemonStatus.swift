@@ -118,6 +118,9 @@ public struct DeviceStatus: Equatable, Sendable {
     public var delivery: DeliveryStatus?
     /// Only in the `devices` reply.
     public var detail: DeviceDetail?
+    public var input = MetricValues(DeviceMetrics.input)
+    /// Uptime seconds of its last frame; nil before the first.
+    public var lastFrame: Double?
 
     public init(name: String, path: String, calibration: String) {
         self.name = name
@@ -132,6 +135,7 @@ public struct DeviceStatus: Equatable, Sendable {
         members.append(("calibration", .string(calibration)))
         members += delivery?.members ?? [("grabbed", .bool(false))]
         members += detail?.members ?? []
+        members += input.members + [("last_frame_at_s", lastFrame.map { .number($0) } ?? .null)]
         return .object(members)
     }
 
@@ -142,6 +146,8 @@ public struct DeviceStatus: Equatable, Sendable {
         values = MetricValues(DeviceMetrics.all, json: json)
         delivery = json["virtual"] == nil ? nil : DeliveryStatus(json: json)
         detail = json["vendor"] == nil ? nil : DeviceDetail(json: json)
+        input = MetricValues(DeviceMetrics.input, json: json)
+        lastFrame = json["last_frame_at_s"]?.doubleValue
     }
 }
 

@@ -88,6 +88,16 @@ public enum DeviceMetrics {
     public static let contacts = Metric.gauge("contacts", named: "device_contacts", labels: labels, help: "Contacts down on the panel now.")
     public static let all = [contacts]
 
+    /// What the panel sent: frames (a touchscreen sends them only while touched) and the
+    /// kernel's buffer overflows.
+    public static let frames = Metric.counter("frames", named: "device_frames", labels: labels, help: "Frames the panel sent.")
+    public static let synDropped = Metric.counter(
+        "syn_dropped", named: "device_syn_dropped", labels: labels, help: "Times the kernel dropped the panel's events (SYN_DROPPED).")
+    public static let input = [frames, synDropped]
+    public static let lastFrame = MetricFamily(
+        "device_last_frame_timestamp", .gauge, unit: .seconds, labels: labels,
+        help: "When the panel last sent a frame (the daemon's start until it sends one), seconds since the Unix epoch.")
+
     /// Touch delivery (`passthrough = true`): the grab and what went through the clone.
     public static let grabbed = Metric.gauge(
         "grabbed", named: "device_grabbed", labels: labels, help: "1 while the panel is grabbed for touch delivery.")

@@ -19,7 +19,7 @@ extension Daemon: ControlHandler {
         var status = DaemonStatus()
         status.version = GesturedVersion.current
         status.pid = Int(getpid())
-        status.uptime = Double((now - origin) / 1000) / 1000
+        status.uptime = uptimeSeconds(now, origin: origin)
         status.startTime = startTime
         status.config = reloads.status(path: options.configPath, origin: origin)
         status.devices = deviceList(detailed: false)
@@ -106,6 +106,10 @@ extension Daemon: ControlHandler {
                 name: info.name, path: input.path(of: device.id) ?? info.devnode ?? "?",
                 calibration: device.resolved.calibrationSource.description)
             status.values[DeviceMetrics.contacts] = Double(device.normalizer.frame.contacts.count { !$0.phase.isTerminal })
+            let counters = device.normalizer.counters
+            status.input[DeviceMetrics.frames] = Double(counters.frames)
+            status.input[DeviceMetrics.synDropped] = Double(counters.synDropped)
+            if counters.frames > 0 { status.lastFrame = uptimeSeconds(device.normalizer.frame.time, origin: origin) }
             if let forwarder = pipeline.forwarder(of: device.id) {
                 status.delivery = delivery(forwarder)
             }

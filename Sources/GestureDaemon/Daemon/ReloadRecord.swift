@@ -23,8 +23,11 @@ struct ReloadHistory {
     /// `status.config`, times counted from `origin`.
     func status(path: String, origin: Microseconds) -> ConfigStatus {
         var status = ConfigStatus(
-            path: path, lastReload: last.map { ReloadStatus(at: Double(($0.at - origin) / 1000) / 1000, error: $0.error) })
+            path: path, lastReload: last.map { ReloadStatus(at: uptimeSeconds($0.at, origin: origin), error: $0.error) })
         status.reloads = counts
         return status
     }
 }
+
+/// Seconds from `origin` to `time`, to the millisecond: how `status` writes times.
+func uptimeSeconds(_ time: Microseconds, origin: Microseconds) -> Double { Double((time - origin) / 1000) / 1000 }
