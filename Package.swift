@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
+        .library(name: "GestureControl", targets: ["GestureControl"]),
         // For the fuzz package (Fuzz/): the writer templates render into.
         .library(name: "JSONOutput", targets: ["JSONOutput"]),
     ],
@@ -44,13 +45,16 @@ let package = Package(
         .target(name: "GestureConfig", dependencies: [
             "GestureCore", "LinuxSystem", "CTOMLPlusPlus",
         ]),
+        // What the daemon and gesturectl share: the JSON value and parser, the control
+        // client, the status model and its renderers (JSON, text, Prometheus), monitor lines.
+        .target(name: "GestureControl", dependencies: ["JSONOutput", "LinuxSystem"]),
         // Event loop, dispatcher, control socket, status.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "CLinuxShims",
+            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "GestureControl", "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureDaemon", "GestureConfig",
+            "GestureDaemon", "GestureControl", "GestureConfig",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
@@ -58,7 +62,8 @@ let package = Package(
         // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link Yams).
         .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", "GestureConfig", "TouchInput", "LinuxSystem", "JSONOutput", "GesturePicture", "LibinputRecord",
+            "GestureDaemon", "GestureControl", "GestureConfig", "TouchInput", "LinuxSystem", "JSONOutput", "GesturePicture",
+            "LibinputRecord",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -72,6 +77,8 @@ let package = Package(
         ], path: "Tests/EngineAllocationProbe"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
+        // The status model against its JSON, docs/PROTOCOL.md, docs/MONITORING.md and promtool.
+        .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "LinuxSystem"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
         // The engine over real recordings (evemu files through the normalizer).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
@@ -79,18 +86,18 @@ let package = Package(
         // The daemon's per-event path (event JSON, templates, publishing, socket actions)
         // under the malloc interposer.
         .executableTarget(name: "DaemonAllocationProbe", dependencies: [
-            "GestureDaemon", "GestureConfig", "GestureCore", "TouchInput", "JSONOutput",
+            "GestureDaemon", "GestureControl", "GestureConfig", "GestureCore", "TouchInput", "JSONOutput",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "GestureControl", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
         // libinput record files against the evemu file they were written from.
         .testTarget(name: "LibinputRecordTests", dependencies: ["LibinputRecord", "LinuxSystem", "TestSupport", "gesturectl"],
                     exclude: ["Fixtures"]),
         // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
         .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TestSupport", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
-        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
+        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "GestureControl", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),
     ],
     cxxLanguageStandard: .cxx17

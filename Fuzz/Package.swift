@@ -12,6 +12,7 @@ let gestured: [Target.Dependency] = [
     .product(name: "TouchInput", package: "gestured"),
     .product(name: "GestureConfig", package: "gestured"),
     .product(name: "GestureDaemon", package: "gestured"),
+    .product(name: "GestureControl", package: "gestured"),
     .product(name: "JSONOutput", package: "gestured"),
 ]
 

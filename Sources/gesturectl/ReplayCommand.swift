@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureConfig
+import GestureControl
 import GestureCore
 import GestureDaemon
 import JSONOutput

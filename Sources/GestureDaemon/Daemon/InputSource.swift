@@ -1,3 +1,4 @@
+import GestureControl
 import GestureCore
 import Logging
 import TouchInput
@@ -10,8 +11,8 @@ protocol InputSource: AnyObject {
     func drain()
     /// The device node (or recording) of an attached device, for status.
     func path(of device: DeviceID) -> String?
-    /// Devices found but not in use, with why and what to do: `{"path", "name", "error"}`.
-    var unusable: [JSONValue] { get }
+    /// Devices found but not in use, with why and what to do.
+    var unusable: [UnusableDevice] { get }
     /// The pipeline has a new configuration: live input applies its `ignore` rules.
     func configurationChanged()
 }

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureCore
 import Logging
 import TouchInput
@@ -78,10 +79,10 @@ final class LiveInput: InputSource {
 
     func path(of device: DeviceID) -> String? { opened.first { $0.value.id == device }?.key }
 
-    var unusable: [JSONValue] {
+    var unusable: [UnusableDevice] {
         let ignoring = ignored.mapValues { (name: $0.device.info.name, error: "left alone: device[\($0.rule)] has ignore = true") }
         return failures.merging(ignoring) { failure, _ in failure }.sorted { $0.key < $1.key }.map {
-            .object([("path", .string($0.key)), ("name", .string($0.value.name)), ("error", .string($0.value.error))])
+            UnusableDevice(path: $0.key, name: $0.value.name, error: $0.value.error)
         }
     }
 

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureCore
 import Logging
 import TouchInput
@@ -96,5 +97,5 @@ final class ReplayInput: InputSource {
 
     func path(of device: DeviceID) -> String? { device == id ? path : nil }
 
-    var unusable: [JSONValue] { [] }
+    var unusable: [UnusableDevice] { [] }
 }

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureCore
 import LinuxSystem
 import Logging
@@ -117,5 +118,5 @@ final class StreamInput: InputSource {
 
     func path(of device: DeviceID) -> String? { device == id ? path : nil }
 
-    var unusable: [JSONValue] { [] }
+    var unusable: [UnusableDevice] { [] }
 }
