@@ -38,7 +38,7 @@ public final class StreamRunner {
             let sink = try InputEventFile(
                 path: "/dev/null", slotCount: max(1, info.slotCount), hasPressure: info.hasPressure,
                 hasTouchMajor: info.hasTouchMajor)
-            pipeline.setForwarder(TouchForwarder(device: id, virtual: sink, cancel: .release), for: id)
+            pipeline.setEncoder(TouchEncoder(device: id, sink: TouchForwarder(virtual: sink), cancel: .release), for: id)
         }
     }
 

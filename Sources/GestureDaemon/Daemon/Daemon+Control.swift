@@ -115,14 +115,14 @@ extension Daemon: ControlHandler {
                     ("contacts", .number(Double(contacts))),
                     ("calibration", .string(device.resolved.calibrationSource.description)),
                 ]
-                if let forwarder = pipeline.forwarder(of: device.id) {
+                if let encoder = pipeline.encoder(of: device.id), let forwarder = input.forwarder(of: device.id) {
                     // Touch delivery: the clone applications read, and what went to it.
                     members += [
-                        ("grabbed", .bool(forwarder.grab == .taken)), ("grab", .string(forwarder.grab.description)),
+                        ("grabbed", .bool(encoder.grab == .taken)), ("grab", .string(encoder.grab.description)),
                         ("virtual", .string(forwarder.virtual.devnode)),
-                        ("cancel", .string(forwarder.cancel.rawValue)), ("passed", .number(Double(forwarder.passed))),
-                        ("delayed", .number(Double(forwarder.delayed))),
-                        ("cancelled", .number(Double(forwarder.cancelled))),
+                        ("cancel", .string(encoder.cancel.rawValue)), ("passed", .number(Double(encoder.passed))),
+                        ("delayed", .number(Double(encoder.delayed))),
+                        ("cancelled", .number(Double(encoder.cancelled))),
                         ("write_failures", .number(Double(forwarder.failures))),
                     ]
                     if let delay = forwarder.delayPercentiles {

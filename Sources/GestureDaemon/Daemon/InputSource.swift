@@ -10,6 +10,8 @@ protocol InputSource: AnyObject {
     func drain()
     /// The device node (or recording) of an attached device, for status.
     func path(of device: DeviceID) -> String?
+    /// The device write of an attached device's virtual clone, while it is in passthrough.
+    func forwarder(of device: DeviceID) -> TouchForwarder?
     /// Devices found but not in use, with why and what to do: `{"path", "name", "error"}`.
     var unusable: [JSONValue] { get }
     /// The pipeline has a new configuration: live input applies its `ignore` rules.
@@ -18,6 +20,7 @@ protocol InputSource: AnyObject {
 
 extension InputSource {
     func configurationChanged() {}
+    func forwarder(of device: DeviceID) -> TouchForwarder? { nil }
 }
 
 extension GesturePipeline {

@@ -41,7 +41,7 @@ public final class GesturePipeline {
     /// each one alive while its entry is here.
     @exclusivity(unchecked) private var normalizers: [Unmanaged<TouchNormalizer>] = []
     /// Per device (indexed like `devices`), the output stage of a grabbed panel.
-    @exclusivity(unchecked) private var forwarders: [TouchForwarder?] = []
+    @exclusivity(unchecked) private var encoders: [TouchEncoder?] = []
     /// Touch changes drained from the engine, reused.
     @exclusivity(unchecked) private var touchChanges: [TouchChange] = []
 
@@ -64,7 +64,7 @@ public final class GesturePipeline {
             devnode: info.devnode, properties: properties)
         devices.append(Device(id: id, info: info, normalizer: normalizer, resolved: resolved, properties: properties))
         normalizers.append(Unmanaged.passUnretained(normalizer))
-        forwarders.append(nil)
+        encoders.append(nil)
         var warnings: [String] = []
         if let warning = engine.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping) {
             warnings.append(warning)
@@ -83,46 +83,46 @@ public final class GesturePipeline {
         engine.detach(device: id)
         detachedUnadvertised += normalizer.counters.unadvertised
         forwardTouches()
-        forwarders[index]?.releaseAll()
-        forwarders.remove(at: index)
+        encoders[index]?.releaseAll()
+        encoders.remove(at: index)
         normalizers.remove(at: index)
         devices.remove(at: index)
     }
 
-    /// Sends what the application sees of a device's touches to `forwarder` (its grabbed
-    /// panel's virtual clone) from now on; nil stops. Touch delivery runs while any device
-    /// has one. The forwarder of a device that leaves lifts every contact it still has down.
-    public func setForwarder(_ forwarder: TouchForwarder?, for id: DeviceID) {
+    /// Sends what the application sees of a device's touches through `encoder` (to its
+    /// grabbed panel's virtual clone) from now on; nil stops. Touch delivery runs while any
+    /// device has one. The encoder of a device that leaves lifts every contact it still has down.
+    public func setEncoder(_ encoder: TouchEncoder?, for id: DeviceID) {
         guard let index = index(of: id) else { return }
-        if forwarder == nil { forwarders[index]?.releaseAll() }
-        forwarders[index] = forwarder
-        let any = forwarders.contains { $0 != nil }
+        if encoder == nil { encoders[index]?.releaseAll() }
+        encoders[index] = encoder
+        let any = encoders.contains { $0 != nil }
         if any { touchChanges.reserveCapacity(64) }
         engine.touchDeliveryEnabled = any
     }
 
     /// Lifts every contact down on every virtual clone (shutdown).
-    func releaseForwarded() {
-        for d in 0..<forwarders.count { forwarders[d]?.releaseAll() }
+    public func releaseForwarded() {
+        for d in 0..<encoders.count { encoders[d]?.releaseAll() }
     }
 
-    /// The forwarder of a device, if its panel is grabbed.
-    public func forwarder(of id: DeviceID) -> TouchForwarder? { index(of: id).flatMap { forwarders[$0] } }
+    /// The encoder of a device, if its panel is grabbed.
+    public func encoder(of id: DeviceID) -> TouchEncoder? { index(of: id).flatMap { encoders[$0] } }
 
-    /// The output stage: writes the touch changes the engine decided since the last call to
-    /// the devices' virtual clones, one frame per clone. Changes of devices without one
-    /// (not grabbed) are dropped: their application reads the panel itself.
+    /// The output stage: encodes the touch changes the engine decided since the last call
+    /// for the devices' virtual clones, one frame per clone, into their sinks. Changes of
+    /// devices without one (not grabbed) are dropped: their application reads the panel itself.
     public func forwardTouches() {
         guard engine.touchDeliveryEnabled else { return }
         engine.drainTouchChanges(into: &touchChanges)
         for i in 0..<touchChanges.count {
             let change = touchChanges[i]
             for d in 0..<devices.count where devices[d].id == change.device {
-                forwarders[d]?.apply(change)
+                encoders[d]?.apply(change)
             }
         }
         touchChanges.removeAll(keepingCapacity: true)
-        for d in 0..<forwarders.count { forwarders[d]?.flush() }
+        for d in 0..<encoders.count { encoders[d]?.flush() }
     }
 
     /// Feeds one raw event of a device; a completed frame goes through the engine.
@@ -133,7 +133,7 @@ public final class GesturePipeline {
         // the normalizer alive, the guarantee this call asks for.
         normalizers[index]._withUnsafeGuaranteedRef { normalizer in
             if normalizer.feed(event) {
-                forwarders[index]?.mirror(normalizer.frame)
+                encoders[index]?.mirror(normalizer.frame)
                 handle(normalizer.frame)
             }
         }
