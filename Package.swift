@@ -10,6 +10,7 @@ let package = Package(
         // For the benchmark package (Benchmarks/), which depends on this one by path.
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
+        .library(name: "TouchPipeline", targets: ["TouchPipeline"]),
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
         // For the fuzz package (Fuzz/): the writer templates render into.
         .library(name: "JSONOutput", targets: ["JSONOutput"]),
@@ -44,9 +45,14 @@ let package = Package(
         .target(name: "GestureConfig", dependencies: [
             "GestureCore", "LinuxSystem", "CTOMLPlusPlus",
         ]),
-        // Event loop, dispatcher, control socket, status.
+        // The one road from raw events to gesture events and the clones' frames, live or
+        // replayed: normalizers, each device's geometry, the frame stages, the engine, the
+        // touch encoders. Pure: no sockets, no processes, no clock of its own. GestureConfig
+        // for the `Configuration` it runs (the model and the `[[device]]` rules).
+        .target(name: "TouchPipeline", dependencies: ["GestureCore", "TouchInput", "GestureConfig"]),
+        // Event loop, dispatcher, control socket, status, the clones' device writes.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "CLinuxShims",
+            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "TouchPipeline", "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
@@ -54,11 +60,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
-        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "GestureDaemon", "TouchInput", "LinuxSystem"]),
+        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "TouchPipeline", "TouchInput", "LinuxSystem"]),
         // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link Yams).
         .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", "GestureConfig", "TouchInput", "LinuxSystem", "JSONOutput", "GesturePicture", "LibinputRecord",
+            "GestureDaemon", "GestureConfig", "TouchInput", "TouchPipeline", "LinuxSystem", "JSONOutput", "GesturePicture", "LibinputRecord",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -83,12 +89,14 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: [
+            "GestureDaemon", "TouchPipeline", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe", "gesturectl",
+        ]),
         // libinput record files against the evemu file they were written from.
         .testTarget(name: "LibinputRecordTests", dependencies: ["LibinputRecord", "LinuxSystem", "TestSupport", "gesturectl"],
                     exclude: ["Fixtures"]),
         // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
-        .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TestSupport", "gesturectl"]),
+        .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TouchPipeline", "TestSupport", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
         .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),

@@ -2,6 +2,7 @@ import GestureConfig
 import GestureCore
 import GestureDaemon
 import TouchInput
+import TouchPipeline
 
 /// Feeds a stream through the daemon's `GesturePipeline` (normalizer -> engine) one frame at
 /// a time, looping forever: at the end it lets the pipeline finish (contacts still down are

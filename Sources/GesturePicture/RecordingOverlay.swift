@@ -1,7 +1,7 @@
 import GestureConfig
 import GestureCore
-import GestureDaemon
 import TouchInput
+import TouchPipeline
 
 /// What a recording did on a config, for drawing: every contact's path in screen px and
 /// every gesture's outcomes. The outcomes are the events and trace records of the same

@@ -3,6 +3,7 @@ import GestureCore
 import LinuxSystem
 import Testing
 import TouchInput
+import TouchPipeline
 
 @testable import GestureDaemon
 

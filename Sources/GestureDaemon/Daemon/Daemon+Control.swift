@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureCore
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc

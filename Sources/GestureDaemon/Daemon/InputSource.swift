@@ -1,6 +1,7 @@
 import GestureCore
 import Logging
 import TouchInput
+import TouchPipeline
 
 /// Where the daemon's raw input comes from: live touchscreens, or a recording played on
 /// the loop's timer. Sources feed the pipeline directly from their callbacks.

@@ -1,6 +1,7 @@
 import GestureCore
 import Logging
 import TouchInput
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc

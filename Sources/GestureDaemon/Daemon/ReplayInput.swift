@@ -1,6 +1,7 @@
 import GestureCore
 import Logging
 import TouchInput
+import TouchPipeline
 
 /// A recording played as if it were a touchscreen (`gestured --replay`), for tests and
 /// benchmarks: attached at start, silent until `start()` (the `replay-start` command), then

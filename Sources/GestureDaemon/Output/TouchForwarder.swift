@@ -1,6 +1,7 @@
 import GestureCore
 import LinuxSystem
 import TouchInput
+import TouchPipeline
 
 /// The daemon's device write for one grabbed panel: the frames its `TouchEncoder` made go to
 /// the virtual clone (uinput), one `write` per event, and each frame that answers a panel
