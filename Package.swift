@@ -32,7 +32,8 @@ let package = Package(
         // frees what it allocates, which TOMLKit 0.6.0 did not (33 KB lost per reload).
         .target(name: "CTOMLPlusPlus"),
 
-        // Pure: geometry, touches, views, recognizers, arbitration. No I/O, no clock.
+        // Pure: geometry, touches, views, recognizers, arbitration; frames arrive in screen px
+        // and mm. No I/O, no clock.
         .target(name: "GestureCore"),
         // The bottom system layer: errno errors with the path, the descriptor owner, the
         // EINTR-retrying read and write, the one whole-file reader, Unix socket addresses.
@@ -69,17 +70,19 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // Shared test helpers: frame builders, the location of ../shared/recordings.
-        .target(name: "TestSupport", dependencies: ["GestureCore", "CLinuxShims"], path: "Tests/TestSupport"),
-        // Runs engine frames under the malloc interposer (LD_PRELOAD); GestureCoreTests spawns it.
+        // Shared test helpers: frame builders, the harness that drives frames through the
+        // pipeline's FramePath, the location of ../shared/recordings.
+        .target(name: "TestSupport", dependencies: ["GestureCore", "GestureConfig", "TouchPipeline", "CLinuxShims"], path: "Tests/TestSupport"),
+        // Runs frames through the pipeline's FramePath (geometry, stages, engine) under the
+        // malloc interposer (LD_PRELOAD); GestureCoreTests spawns it.
         .executableTarget(name: "EngineAllocationProbe", dependencies: [
-            "GestureCore", "TestSupport",
+            "GestureCore", "TouchPipeline", "TestSupport",
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/EngineAllocationProbe"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
-        // The engine over real recordings (evemu files through the normalizer).
+        // The engine over real recordings (evemu files through the normalizer and the frame path).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "LinuxSystem", "TestSupport"]),
         // The daemon's per-event path (event JSON, templates, publishing, socket actions)

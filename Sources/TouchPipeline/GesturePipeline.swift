@@ -3,7 +3,9 @@ import GestureCore
 import TouchInput
 
 /// The one path every input takes, live or replayed: raw evdev events of each device ->
-/// its `TouchNormalizer` -> the `GestureEngine` -> `events`.
+/// its `TouchNormalizer` -> the `FramePath` (the device's geometry, the frame stages, the
+/// `GestureEngine`) -> `events`, and what the application sees -> each grabbed panel's
+/// `TouchEncoder`.
 ///
 /// No I/O and no clock: the daemon feeds it from device fds and its timerfd, `gesturectl
 /// replay` from a recording in virtual time. After each call, `events` holds what the engine
@@ -22,7 +24,10 @@ public final class GesturePipeline {
     }
 
     public private(set) var configuration: Configuration
-    public let engine: GestureEngine
+    /// Placement, stages and engine.
+    public let path: FramePath
+    /// The engine, to observe (trace, snapshot, touch delivery).
+    public var engine: GestureEngine { path.engine }
     // `@exclusivity(unchecked)`: the pipeline is used from one thread only, and the runtime's
     // dynamic exclusivity checks on these properties cost part of every event (docs/BENCHMARKS.md).
     /// Events emitted since the caller last cleared the buffer.
@@ -47,7 +52,7 @@ public final class GesturePipeline {
 
     public init(configuration: Configuration) {
         self.configuration = configuration
-        engine = GestureEngine(model: configuration.model)
+        path = FramePath(model: configuration.model)
         events.reserveCapacity(64)
     }
 
@@ -66,8 +71,8 @@ public final class GesturePipeline {
         normalizers.append(Unmanaged.passUnretained(normalizer))
         encoders.append(nil)
         var warnings: [String] = []
-        if let warning = engine.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping) {
-            warnings.append(warning)
+        if let warning = path.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping) {
+            warnings.append(warning.message)
         }
         if case .udevInvalid = resolved.calibrationSource {
             warnings.append("device '\(info.name)' (\(id)): calibration \(resolved.calibrationSource)")
@@ -80,7 +85,7 @@ public final class GesturePipeline {
         guard let index = devices.firstIndex(where: { $0.id == id }) else { return }
         let normalizer = devices[index].normalizer
         if normalizer.cancelAll(at: time) { handle(normalizer.frame) }
-        engine.detach(device: id)
+        path.detach(device: id)
         detachedUnadvertised += normalizer.counters.unadvertised
         forwardTouches()
         encoders[index]?.releaseAll()
@@ -142,7 +147,7 @@ public final class GesturePipeline {
     /// One completed frame through the engine (and into `touches` when asked).
     @inline(__always)
     private func handle(_ frame: TouchFrame) {
-        engine.handle(frame, into: &events)
+        path.handle(frame, into: &events)
         if reportsTouches { engine.forEachTouch { touches.append($0) } }
     }
 
@@ -154,13 +159,13 @@ public final class GesturePipeline {
     /// The index of a device in `devices`, for `feed`.
     public func index(of id: DeviceID) -> Int? { devices.firstIndex { $0.id == id } }
 
-    /// Fires the engine's timers due up to `time`.
+    /// Fires the timers (the stages' and the engine's) due up to `time`.
     public func advance(to time: Microseconds) {
-        engine.advance(to: time, into: &events)
+        path.advance(to: time, into: &events)
     }
 
     /// The earliest time `advance` has work, or nil.
-    public var nextDeadline: Microseconds? { engine.nextDeadline }
+    public var nextDeadline: Microseconds? { path.nextDeadline }
 
     /// Swaps in a new configuration between two frames: the engine keeps unchanged gestures
     /// running and cancels changed or removed ones; devices are remapped by the new rules.
@@ -169,7 +174,7 @@ public final class GesturePipeline {
     @discardableResult
     public func reload(_ newConfiguration: Configuration, at time: Microseconds) -> Configuration {
         let previous = configuration
-        engine.replaceModel(newConfiguration.model, at: time, into: &events)
+        path.replaceModel(newConfiguration.model, at: time, into: &events)
         configuration = newConfiguration
         for i in devices.indices {
             let info = devices[i].info
@@ -177,7 +182,7 @@ public final class GesturePipeline {
                 name: info.name, vendor: info.vendor, product: info.product,
                 devnode: info.devnode, properties: devices[i].properties)
             devices[i].resolved = resolved
-            _ = engine.attach(device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping)
+            path.attach(device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping)
         }
         return previous
     }
@@ -187,9 +192,9 @@ public final class GesturePipeline {
     /// still reported, at the time its timer fires).
     public func finish(at time: Microseconds) {
         for device in devices where device.normalizer.cancelAll(at: time) { handle(device.normalizer.frame) }
-        engine.advance(to: time, into: &events)
-        while let deadline = engine.nextDeadline {
-            engine.advance(to: deadline, into: &events)
+        path.advance(to: time, into: &events)
+        while let deadline = path.nextDeadline {
+            path.advance(to: deadline, into: &events)
         }
     }
 }
