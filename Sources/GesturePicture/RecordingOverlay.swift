@@ -47,7 +47,7 @@ public struct RecordingOverlay: Sendable {
     public var marks: [Mark]
     /// Microseconds from the first to the last event.
     public var duration: Microseconds
-    /// The engine's unit warning for the device, if any.
+    /// The device's unit warning (`DeviceUnitsWarning`, worded), if any.
     public var warning: String?
     /// The device as the pipeline maps it (output, mm per px).
     public var geometry: DeviceGeometry

@@ -26,7 +26,7 @@ extension InputSource {
 
 extension GesturePipeline {
     /// Attaches the device of a source that is not a device node (`--replay`, `--stream`),
-    /// logging the engine's unit warning; `source` names it in the log and errors.
+    /// logging its unit warning; `source` names it in the log and errors.
     func attachDevice(_ info: TouchDeviceInfo, source: String, path: String, logger: Logger) throws(StartupError) -> DeviceID {
         guard let (id, warning) = addDevice(info) else {
             throw StartupError(source: source, message: "\(path): libmtdev cannot convert this protocol-A device")
