@@ -7,6 +7,7 @@ import JSONOutput
 import LibinputRecord
 import Logging
 import TouchInput
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc

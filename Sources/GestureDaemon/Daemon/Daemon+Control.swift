@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureControl
 import GestureCore
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -110,8 +111,8 @@ extension Daemon: ControlHandler {
             status.input[DeviceMetrics.frames] = Double(counters.frames)
             status.input[DeviceMetrics.synDropped] = Double(counters.synDropped)
             if counters.frames > 0 { status.lastFrame = uptimeSeconds(device.normalizer.frame.time, origin: origin) }
-            if let forwarder = pipeline.forwarder(of: device.id) {
-                status.delivery = delivery(forwarder)
+            if let encoder = pipeline.encoder(of: device.id), let forwarder = input.forwarder(of: device.id) {
+                status.delivery = delivery(encoder, forwarder)
             }
             if detailed {
                 status.detail = DeviceDetail(
@@ -123,13 +124,13 @@ extension Daemon: ControlHandler {
     }
 
     /// Touch delivery: the clone applications read, and what went to it.
-    private func delivery(_ forwarder: TouchForwarder) -> DeliveryStatus {
+    private func delivery(_ encoder: TouchEncoder, _ forwarder: TouchForwarder) -> DeliveryStatus {
         var delivery = DeliveryStatus(
-            grabbed: forwarder.grab == .taken, grab: forwarder.grab.description, virtual: forwarder.virtual.devnode,
-            cancel: forwarder.cancel.rawValue)
-        delivery.counts[DeviceMetrics.passed] = Double(forwarder.passed)
-        delivery.counts[DeviceMetrics.delayed] = Double(forwarder.delayed)
-        delivery.counts[DeviceMetrics.cancelled] = Double(forwarder.cancelled)
+            grabbed: encoder.grab == .taken, grab: encoder.grab.description, virtual: forwarder.virtual.devnode,
+            cancel: encoder.cancel.rawValue)
+        delivery.counts[DeviceMetrics.passed] = Double(encoder.passed)
+        delivery.counts[DeviceMetrics.delayed] = Double(encoder.delayed)
+        delivery.counts[DeviceMetrics.cancelled] = Double(encoder.cancelled)
         delivery.counts[DeviceMetrics.writeFailures] = Double(forwarder.failures)
         if let percentiles = forwarder.delayPercentiles {
             var delay = MetricValues(DeviceMetrics.delay)

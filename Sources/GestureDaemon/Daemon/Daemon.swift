@@ -6,6 +6,7 @@ import JSONOutput
 import LinuxSystem
 import Logging
 import TouchInput
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc

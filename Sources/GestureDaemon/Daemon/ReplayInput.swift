@@ -2,6 +2,7 @@ import GestureControl
 import GestureCore
 import Logging
 import TouchInput
+import TouchPipeline
 
 /// A recording played as if it were a touchscreen (`gestured --replay`), for tests and
 /// benchmarks: attached at start, silent until `start()` (the `replay-start` command), then

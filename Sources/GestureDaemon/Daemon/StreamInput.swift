@@ -3,6 +3,7 @@ import GestureCore
 import LinuxSystem
 import Logging
 import TouchInput
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc
