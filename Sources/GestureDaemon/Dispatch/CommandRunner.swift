@@ -92,6 +92,9 @@ final class CommandRunner {
     /// Live processes started by commands (shells, and what they left behind).
     var running: Int { owners.count }
 
+    /// Their pids (a test waits for one to exit, without reaping it, through `waitid`).
+    var runningPIDs: [pid_t] { Array(owners.keys) }
+
     /// Starts one command; refuses (counted, logged once per run of refusals) when
     /// `maxChildren` processes are alive.
     func run(shell: String, command: String, environment: [String], gesture: String, timeout: Microseconds) {
@@ -116,7 +119,7 @@ final class CommandRunner {
             return
         }
         counters.commandsStarted += 1
-        let run = Run(group: spawned.pid, gesture: gesture, timeoutAt: MonotonicClock.now() + timeout)
+        let run = Run(group: spawned.pid, gesture: gesture, timeoutAt: loop.now() + timeout)
         runs[spawned.pid] = run
         logger.debug("[\(gesture)] started pid \(spawned.pid): \(command)")
         add(spawned.pid, to: run)
@@ -164,7 +167,7 @@ final class CommandRunner {
             if let known = runs[group] ?? context {
                 run = known
             } else {
-                run = Run(group: group > 0 ? group : pid, gesture: "?", timeoutAt: MonotonicClock.now() + orphanTimeout)
+                run = Run(group: group > 0 ? group : pid, gesture: "?", timeoutAt: loop.now() + orphanTimeout)
                 runs[run.group] = run
             }
             logger.debug("[\(run.gesture)] took in pid \(pid), left behind by its command")
@@ -247,7 +250,7 @@ final class CommandRunner {
     }
 
     private func serviceDeadlines() {
-        let now = MonotonicClock.now()
+        let now = loop.now()
         for run in Array(runs.values) where run.deadline <= now {
             switch run.state {
             case .running:
