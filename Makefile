@@ -9,7 +9,7 @@ SWIFT     ?= swift
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and the tests need (headers, pkg-config files, tools).
-APT_PACKAGES := libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev pkg-config evemu-tools time librsvg2-bin
+APT_PACKAGES := libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev libyaml-dev pkg-config evemu-tools time librsvg2-bin
 
 .PHONY: deps build check test unit-test run install clean
 
