@@ -34,8 +34,9 @@ let package = Package(
         // Pure: geometry, touches, views, recognizers, arbitration. No I/O, no clock.
         .target(name: "GestureCore"),
         // The bottom system layer: errno errors with the path, the descriptor owner, the
-        // EINTR-retrying read and write, the one whole-file reader, Unix socket addresses.
-        .target(name: "LinuxSystem"),
+        // EINTR-retrying read and write, the one whole-file reader, Unix socket addresses,
+        // the one process spawner.
+        .target(name: "LinuxSystem", dependencies: ["CLinuxShims"]),
         // JSON text without Foundation: the reused-buffer writer and number formatting.
         .target(name: "JSONOutput"),
         // evdev normalizer, libevdev devices, udev discovery and hotplug, evemu files.
@@ -64,7 +65,7 @@ let package = Package(
         ]),
 
         // Shared test helpers: frame builders, the location of ../shared/recordings.
-        .target(name: "TestSupport", dependencies: ["GestureCore", "CLinuxShims"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GestureCore", "LinuxSystem"], path: "Tests/TestSupport"),
         // Runs engine frames under the malloc interposer (LD_PRELOAD); GestureCoreTests spawns it.
         .executableTarget(name: "EngineAllocationProbe", dependencies: [
             "GestureCore", "TestSupport",

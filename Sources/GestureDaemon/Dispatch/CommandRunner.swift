@@ -112,7 +112,11 @@ final class CommandRunner {
         }
         let spawned: ProcessSpawner.Spawned
         do {
-            spawned = try ProcessSpawner.spawn(shell: shell, command: command, environment: environment)
+            // The way actions must run: nothing of the daemon's signal state, descriptors
+            // or process group, stdin from /dev/null, stderr into a pipe the loop reads.
+            spawned = try ProcessSpawner.spawn(
+                shell, arguments: ["-c", command],
+                options: .init(stdin: .devNull, stderr: .nonBlockingPipe, isolated: true, environment: environment))
         } catch {
             counters.spawnFailures += 1
             logger.error("[\(gesture)] cannot start command: \(error)")
@@ -123,7 +127,7 @@ final class CommandRunner {
         runs[spawned.pid] = run
         logger.debug("[\(gesture)] started pid \(spawned.pid): \(command)")
         add(spawned.pid, to: run)
-        relay(spawned.stderr, for: run)
+        if let stderr = spawned.stderr { relay(stderr, for: run) }
         armTimer()
     }
 
@@ -225,15 +229,17 @@ final class CommandRunner {
     }
 
     private func report(_ run: Run, status: Int32) {
-        if cls_wifexited(status) != 0 {
-            let code = cls_wexitstatus(status)
-            guard code != 0 else { return logger.debug("[\(run.gesture)] pid \(run.group) exited 0") }
+        switch ProcessSpawner.Exit(waitStatus: status) {
+        case .exited(0):
+            logger.debug("[\(run.gesture)] pid \(run.group) exited 0")
+        case .exited(let code):
             counters.commandsFailed += 1
             logger.warning("[\(run.gesture)] command exited with status \(code)")
-        } else if cls_wifsignaled(status) != 0 {
+        case let exit?:
             counters.commandsFailed += 1
-            let signal = cls_wtermsig(status)
-            logger.warning("[\(run.gesture)] command killed by signal \(signal) (\(String(cString: strsignal(signal))))")
+            logger.warning("[\(run.gesture)] command \(exit)")
+        case nil:
+            break
         }
     }
 
