@@ -133,7 +133,7 @@ import Glibc
     /// A group that outlives SIGKILL (here a zombie of this test process, as a zombie
     /// under a PID 1 that does not reap, or a process in uninterruptible sleep) is checked
     /// on every few seconds and said once: SIGKILL and its warning used to repeat in a
-    /// tight loop, a core spinning and the journal flooded (#14 item 5).
+    /// tight loop, a core spinning and the journal flooded.
     @Test func aGroupThatOutlivesSIGKILLIsNotSpunOn() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

@@ -9,7 +9,7 @@ import Testing
 import Glibc
 #endif
 
-/// Faults from outside (#14 item 4, docs/LIMITS.md "Faults"): the real daemon on a real
+/// Faults from outside (docs/LIMITS.md, "Faults"): the real daemon on a real
 /// recording, with the fault applied while it recognizes. Each must give a clear log line
 /// and leave the recognitions as they are without the fault.
 @Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
