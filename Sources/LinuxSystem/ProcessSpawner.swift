@@ -132,7 +132,8 @@ public enum ProcessSpawner {
             envp?.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let rc = envp.map { posix_spawn(&pid, program, &actions, &attributes, argv, $0) }
+        let rc =
+            envp.map { posix_spawn(&pid, program, &actions, &attributes, argv, $0) }
             ?? posix_spawn(&pid, program, &actions, &attributes, argv, environ)
         guard rc == 0 else { throw SystemError("posix_spawn", program, errno: rc) }
         return Spawned(pid: pid, stdout: readEnds[1], stderr: readEnds[2])

@@ -211,6 +211,7 @@ import Glibc
         settings.maxChildren = 2
         let config = try makeConfiguration(
             [
+                // Real children, alive through the three dispatches below.
                 ("busy", .tap, [.recognized: [ActionSpec(kind: .command("sleep 0.3"))]]),
                 ("calm", .tap, [.recognized: [ActionSpec(kind: .command("true"), cooldown: 1_000_000)]]),
             ], settings: settings)

@@ -123,6 +123,7 @@ struct FaultTests {
         defer { dir.remove() }
         let (daemon, subscriber, expected) = try start(dir)
         _ = try daemon.request("replay-start")
+        // Real time: signals from the kernel, into the real daemon while it works.
         let end = MonotonicClock.now() + 2_500_000
         var sent = 0
         while MonotonicClock.now() < end {
