@@ -10,9 +10,9 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and the tests need (headers, pkg-config files, tools;
 # prometheus for promtool, which checks the metrics exposition).
-APT_PACKAGES := libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev pkg-config evemu-tools time librsvg2-bin prometheus
+APT_PACKAGES := libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev libyaml-dev pkg-config evemu-tools time librsvg2-bin prometheus
 
-.PHONY: deps build check test unit-test run install clean
+.PHONY: deps build check test unit-test run install clean help
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -34,8 +34,14 @@ unit-test: deps
 # The fast tier for the edit loop: the Swift suites only, no VM.
 check: unit-test
 
-# Unit and integration tiers first, then the real-kernel tier (mk/vm.mk).
+# Every tier: these two here, the others from the make files under mk/ (format-check,
+# fuzz-smoke, package-test, asan, vm-test-systemd). `make help` lists them.
 test: unit-test vm-test
+
+# The tiers of `make test` and the other commands, as README.md's "Development" has them
+# (one table, printed from there).
+help:
+	@awk '/^## Development/ { on = 1; next } on && /^### Layout/ { exit } on' README.md
 
 # The full daemon as an ordinary user: live touchscreens (it waits for one when there is
 # none), the control socket under $XDG_RUNTIME_DIR/gestured/ (root without a session:

@@ -20,14 +20,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
-        // libinput record files (YAML), read by gesturectl only.
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C libraries, headers only.
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CMtdev", pkgConfig: "mtdev", providers: [.apt(["libmtdev-dev"])]),
+        // libinput record files (YAML) for gesturectl: Debian's libyaml, not a copy of it.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "CLinuxShims", cSettings: [.define("_GNU_SOURCE")]),
         // toml++ (Debian's libtomlplusplus-dev, header-only) behind a C function: the parser
         // frees what it allocates, which TOMLKit 0.6.0 did not (33 KB lost per reload).
@@ -37,8 +37,9 @@ let package = Package(
         // and mm. No I/O, no clock.
         .target(name: "GestureCore"),
         // The bottom system layer: errno errors with the path, the descriptor owner, the
-        // EINTR-retrying read and write, the one whole-file reader, Unix socket addresses.
-        .target(name: "LinuxSystem"),
+        // EINTR-retrying read and write, the one whole-file reader, Unix socket addresses,
+        // the one process spawner.
+        .target(name: "LinuxSystem", dependencies: ["CLinuxShims"]),
         // JSON text without Foundation: the reused-buffer writer and number formatting.
         .target(name: "JSONOutput"),
         // evdev normalizer, libevdev devices, udev discovery and hotplug, evemu files.
@@ -67,8 +68,8 @@ let package = Package(
         ]),
         // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
         .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "TouchPipeline", "TouchInput", "LinuxSystem"]),
-        // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link Yams).
-        .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", .product(name: "Yams", package: "Yams")]),
+        // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link libyaml).
+        .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", "CYAML"]),
         .executableTarget(name: "gesturectl", dependencies: [
             "GestureDaemon", "GestureControl", "GestureConfig", "TouchInput", "TouchPipeline", "LinuxSystem", "JSONOutput",
             "GesturePicture", "LibinputRecord",
@@ -78,7 +79,7 @@ let package = Package(
 
         // Shared test helpers: frame builders, the harness that drives frames through the
         // pipeline's FramePath, the location of ../shared/recordings.
-        .target(name: "TestSupport", dependencies: ["GestureCore", "GestureConfig", "TouchPipeline", "CLinuxShims"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GestureCore", "GestureConfig", "TouchPipeline", "LinuxSystem"], path: "Tests/TestSupport"),
         // Runs frames through the pipeline's FramePath (geometry, stages, engine) under the
         // malloc interposer (LD_PRELOAD); GestureCoreTests spawns it.
         .executableTarget(name: "EngineAllocationProbe", dependencies: [

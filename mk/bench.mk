@@ -1,4 +1,4 @@
-# make bench: the benchmarks of issue 6 (docs/BENCHMARKS.md), one table, also as JSON.
+# make bench: the benchmarks (docs/BENCHMARKS.md), one table, also as JSON.
 #   bench-engine  engine + normalizer per frame: ordo-one's benchmark over the package in
 #                 Benchmarks/ (own Package.swift, own scratch path .build-bench)
 #   bench-daemon  the release daemon: end-to-end latency, idle cost, memory, start-up

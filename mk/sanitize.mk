@@ -1,4 +1,4 @@
-# The unit and integration tests under AddressSanitizer and ThreadSanitizer (#14). Each
+# The unit and integration tests under AddressSanitizer and ThreadSanitizer. Each
 # sanitizer builds into its own scratch path, so the normal .build stays as it is.
 # `make sanitize` runs both; `make asan` / `make tsan` one. SANITIZE_FILTER=REGEX narrows
 # the run (swift test --filter).

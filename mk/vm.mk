@@ -44,8 +44,8 @@ vm-shell: vm-initramfs
 vm-report:
 	vm/report.sh --update docs/BENCHMARKS.md
 
-# The same scenarios with gestured and gesturectl built with AddressSanitizer (issue #14;
-# vm/guest/asan.sh; the result in docs/FUZZING.md, "The daemon under AddressSanitizer on
+# The same scenarios with gestured and gesturectl built with AddressSanitizer
+# (vm/guest/asan.sh; the result in docs/FUZZING.md, "The daemon under AddressSanitizer on
 # a real kernel"): a release build with the Swift runtime shared (the static-stdlib link
 # hides the sanitizer's malloc from the C libraries), in its own scratch path. Fails on
 # any failed check, any ASan report or any leak at exit; the reports are printed

@@ -2,7 +2,7 @@
 # Synthetic evemu streams on real devices' descriptions, for scenarios no recording shows.
 # Each keeps at least 25 % away from every gestured and lisgd threshold, since replays
 # run up to 20 % slow under emulation (margins in the comments; gestured's defaults from
-# uikit-semantics.md, lisgd's -t 125 px over a 1920x1080 screen, -m 800 ms).
+# GestureDefaults (docs/SEMANTICS.md), lisgd's -t 125 px over a 1920x1080 screen, -m 800 ms).
 # Usage: synth.sh OUTDIR  (writes OUTDIR/synth-*.events)
 set -euo pipefail
 cd "$(dirname "$0")/.."

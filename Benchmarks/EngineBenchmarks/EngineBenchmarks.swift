@@ -1,4 +1,4 @@
-// Engine + normalizer benchmarks (issue 6, item 2), per scenario (`Scenario.all`):
+// Engine + normalizer benchmarks, per scenario (`Scenario.all`):
 //
 // - `<scenario>:throughput`: 1,000 frames per iteration through the daemon's pipeline;
 //   wall clock, throughput and heap allocations (ordo-one's malloc interposer), all scaled

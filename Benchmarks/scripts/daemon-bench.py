@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Daemon-level measurements of issue 6 (items 3-6), on the real release daemon.
+"""Daemon-level measurements, on the real release daemon.
 
     daemon-bench.py --daemon .build/release/gestured --config config/gestures.toml --out FILE
 

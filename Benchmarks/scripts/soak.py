@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The soak of issue 14 (item 3): the release daemon under every input kind at once, for a
+"""The soak: the release daemon under every input kind at once, for a
 chosen time, with its resident size, descriptors, children and recognition counts
 recorded at intervals and checked against bounds.
 

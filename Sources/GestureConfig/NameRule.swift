@@ -5,7 +5,7 @@ extension ConfigBuilder {
     /// What a view or gesture name may hold: TOML's bare-key characters. Names travel in
     /// event JSON, socket messages (`{view}`, `{gesture}`), environment values and logs,
     /// so none may carry a quote, a backslash, a space, a newline or any other control
-    /// character that could split or forge a line (issue #18 item 12).
+    /// character that could split or forge a line.
     static let nameExpected = "a name of ASCII letters, digits, '_' and '-', at most 64 characters"
 
     /// Reports a view or gesture name (`kind`) that breaks the name rule: the first

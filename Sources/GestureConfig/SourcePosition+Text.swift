@@ -1,6 +1,6 @@
 extension SourcePosition {
     /// Where the first byte that is not UTF-8 lies in `bytes`, and that byte: a config
-    /// with one gets its line:col like any other syntax error (issue #18 item 14).
+    /// with one gets its line:col like any other syntax error.
     static func firstInvalidUTF8(in bytes: [UInt8]) -> (position: SourcePosition, byte: UInt8)? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()

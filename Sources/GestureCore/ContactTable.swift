@@ -96,26 +96,20 @@ final class ContactTable {
     // MARK: geometry (free of allocation; mm variants for thresholds, px for outputs)
 
     /// Mean position of the contacts in `mask`, screen px.
-    func centroid(_ mask: ContactMask) -> (x: Double, y: Double) {
-        var sx = 0.0
-        var sy = 0.0
-        var n = 0.0
-        mask.forEachIndex { i in
-            sx += slots[i].x
-            sy += slots[i].y
-            n += 1
-        }
-        return n > 0 ? (sx / n, sy / n) : (0, 0)
-    }
+    func centroid(_ mask: ContactMask) -> (x: Double, y: Double) { mean(mask) { ($0.x, $0.y) } }
 
     /// Mean position of the contacts in `mask`, mm.
-    func centroidMM(_ mask: ContactMask) -> (x: Double, y: Double) {
+    func centroidMM(_ mask: ContactMask) -> (x: Double, y: Double) { mean(mask) { ($0.mmX, $0.mmY) } }
+
+    /// Mean of `point` over the contacts in `mask`; (0, 0) for none.
+    private func mean(_ mask: ContactMask, _ point: (TrackedContact) -> (x: Double, y: Double)) -> (x: Double, y: Double) {
         var sx = 0.0
         var sy = 0.0
         var n = 0.0
         mask.forEachIndex { i in
-            sx += slots[i].mmX
-            sy += slots[i].mmY
+            let p = point(slots[i])
+            sx += p.x
+            sy += p.y
             n += 1
         }
         return n > 0 ? (sx / n, sy / n) : (0, 0)

@@ -1,8 +1,9 @@
-// What the application underneath sees of each contact (uikit-semantics.md, "Touches in the
-// view"): UIKit's window gives touches to the recognizers first and to the view second; here
-// "the view" is the application reading gestured's virtual touchscreen. Every rule is in
-// this file: `ContactClaims.add` says what one gesture asks of its contacts, `DeliveryRule`
-// turns that into what the application sees. The engine only reports, before it resets
+// What the application underneath sees of each contact (docs/CONFIG.md, "Touch delivery";
+// UIKit's cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded): UIKit's window
+// gives touches to the recognizers first and to the view second; here "the view" is the
+// application reading gestured's virtual touchscreen. Every rule is in this file:
+// `ContactClaims.add` says what one gesture asks of its contacts, `DeliveryRule` turns that
+// into what the application sees. The engine only reports, before it resets
 // finished gestures, which gestures hold which contacts (`GestureEngine.settle`).
 
 /// UIKit's `cancelsTouchesInView`, `delaysTouchesBegan` and `delaysTouchesEnded` for one

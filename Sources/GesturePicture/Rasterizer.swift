@@ -45,23 +45,12 @@ public enum Rasterizer {
         } catch {
             throw Failure(description: error.description)
         }
-        let arguments = [tool, "--format", "png", "--output", output, input]
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, tool, nil, nil, argv, environ)
-        guard rc == 0 else { throw Failure(description: "\(tool): posix_spawn: \(String(cString: strerror(rc)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw Failure(description: "\(tool): waitpid: \(String(cString: strerror(errno)))") }
+        let exit: ProcessSpawner.Exit
+        do {
+            exit = try ProcessSpawner.wait(ProcessSpawner.spawn(tool, arguments: ["--format", "png", "--output", output, input]).pid)
+        } catch {
+            throw Failure(description: "\(tool): \(error)")
         }
-        // WIFEXITED and WEXITSTATUS, which Swift does not import (macros).
-        let exited = status & 0x7f == 0
-        let code = (status >> 8) & 0xff
-        guard exited, code == 0 else {
-            throw Failure(
-                description: "\(tool) could not write \(output) (" + (exited ? "exit status \(code)" : "killed by signal \(status & 0x7f)")
-                    + ")")
-        }
+        guard exit == .exited(0) else { throw Failure(description: "\(tool) could not write \(output) (\(exit))") }
     }
 }

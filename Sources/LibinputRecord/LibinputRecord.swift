@@ -1,5 +1,4 @@
 import TouchInput
-import Yams
 
 /// `libinput record` files (YAML, format version 1): the device description under
 /// `devices[].evdev` (name, id, codes, absinfo, properties) and its events as `- evdev:`
@@ -13,17 +12,8 @@ public enum LibinputRecord {
     /// Parses libinput record text; `path` only names it in errors.
     public static func parse(_ text: String, path: String) throws(EvemuError) -> EvemuRecording {
         let document = Document(path: path, text: text)
-        let root: Node
-        do {
-            guard let node = try Yams.compose(yaml: text) else { throw document.error(nil, "empty file: not a libinput record") }
-            root = node
-        } catch let error as EvemuError {
-            throw error
-        } catch let error as YamlError {
-            throw document.error(error)
-        } catch {
-            throw document.error(nil, "not YAML: \(error)")
-        }
+        let yaml = try YAMLDocument(text, path: path, lines: document.lines)
+        guard let root = yaml.root else { throw document.error(nil, "empty file: not a libinput record") }
         return try document.recording(root)
     }
 
@@ -49,8 +39,8 @@ private struct Document {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     }
 
-    func error(_ node: Node?, _ problem: String) -> EvemuError {
-        error(line: node?.mark?.line ?? 0, problem)
+    func error(_ node: YAMLNode?, _ problem: String) -> EvemuError {
+        error(line: node?.line ?? 0, problem)
     }
 
     func error(line: Int, _ problem: String) -> EvemuError {
@@ -58,30 +48,17 @@ private struct Document {
         return EvemuError(path: path, line: line, problem: problem, text: text)
     }
 
-    /// libyaml's own message at its position.
-    func error(_ error: YamlError) -> EvemuError {
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            return self.error(line: mark.line, "not valid YAML: " + (context.map { "\($0.text), " } ?? "") + problem)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            return self.error(line: context.mark.line, "duplicated keys \(duplicates.joined(separator: ", ")): \(context.text)")
-        default:
-            return self.error(line: 0, "not valid YAML: \(error)")
-        }
-    }
-
     // MARK: structure
 
-    func recording(_ root: Node) throws(EvemuError) -> EvemuRecording {
+    func recording(_ root: YAMLNode) throws(EvemuError) -> EvemuRecording {
         guard root.mapping != nil else { throw error(root, "not a libinput record: the file is not a YAML mapping") }
         guard let version = root["version"] else { throw error(root, "not a libinput record: no 'version' key") }
         guard version.int == 1 else {
             throw error(version, "libinput record format version \(version.string ?? "?") is not supported (only 1)")
         }
         guard let devices = root["devices"] else { throw error(root, "no 'devices' list") }
-        guard case .sequence(let list) = devices, !list.isEmpty else { throw error(devices, "'devices' must be a non-empty list") }
-        var parsed: [(info: TouchDeviceInfo, node: Node)] = []
+        guard let list = devices.sequence, !list.isEmpty else { throw error(devices, "'devices' must be a non-empty list") }
+        var parsed: [(info: TouchDeviceInfo, node: YAMLNode)] = []
         for node in list { parsed.append((try device(node), node)) }
         let touch =
             parsed.first { $0.info.capabilities.hasAbs(InputCodes.absMTPositionX) }
@@ -98,7 +75,7 @@ private struct Document {
         return EvemuRecording(info: info, events: events)
     }
 
-    private func device(_ node: Node) throws(EvemuError) -> TouchDeviceInfo {
+    private func device(_ node: YAMLNode) throws(EvemuError) -> TouchDeviceInfo {
         guard let evdev = node["evdev"], evdev.mapping != nil else { throw error(node, "a device without an 'evdev' description") }
         guard let name = evdev["name"]?.string else { throw error(evdev, "the device's evdev description has no 'name'") }
         let idNode = try required(evdev, "id")
@@ -112,7 +89,7 @@ private struct Document {
         let absinfo = evdev["absinfo"]?.mapping
         for (typeNode, list) in codes {
             let type = try code(typeNode, "an event type")
-            guard case .sequence(let entries) = list else { throw error(list, "the codes of type \(type) must be a list") }
+            guard let entries = list.sequence else { throw error(list, "the codes of type \(type) must be a list") }
             for entry in entries {
                 let code = try self.code(entry, "an event code")
                 var info: AbsInfo?
@@ -135,7 +112,7 @@ private struct Document {
             }
         }
         if let properties = evdev["properties"] {
-            guard case .sequence(let entries) = properties else { throw error(properties, "'properties' must be a list") }
+            guard let entries = properties.sequence else { throw error(properties, "'properties' must be a list") }
             for entry in entries { capabilities.properties.insert(try code(entry, "an input property")) }
         }
         return TouchDeviceInfo(
@@ -145,14 +122,14 @@ private struct Document {
 
     /// `events:` of one device: `- evdev: [[sec, usec, type, code, value], ...]` frames
     /// (libinput's own `- libinput:` lines are its interpretation, not input, and skipped).
-    private func events(_ device: Node) throws(EvemuError) -> [RawInputEvent] {
+    private func events(_ device: YAMLNode) throws(EvemuError) -> [RawInputEvent] {
         guard let list = device["events"] else { return [] }
-        guard case .sequence(let frames) = list else { throw error(list, "'events' must be a list") }
+        guard let frames = list.sequence else { throw error(list, "'events' must be a list") }
         var events: [RawInputEvent] = []
         for frame in frames {
             guard frame.mapping != nil else { throw error(frame, "an event entry must be '- evdev: [...]'") }
             guard let evdev = frame["evdev"] else { continue }
-            guard case .sequence(let entries) = evdev else {
+            guard let entries = evdev.sequence else {
                 throw error(evdev, "'evdev' must be a list of [sec, usec, type, code, value]")
             }
             for entry in entries {
@@ -175,13 +152,13 @@ private struct Document {
 
     // MARK: values
 
-    private func required(_ node: Node, _ key: String) throws(EvemuError) -> Node {
+    private func required(_ node: YAMLNode, _ key: String) throws(EvemuError) -> YAMLNode {
         guard let value = node[key] else { throw error(node, "no '\(key)' in the device's evdev description") }
         return value
     }
 
-    private func integers(_ node: Node, count: Int, what: String) throws(EvemuError) -> [Int] {
-        guard case .sequence(let items) = node, items.count == count else { throw error(node, "expected \(what)") }
+    private func integers(_ node: YAMLNode, count: Int, what: String) throws(EvemuError) -> [Int] {
+        guard let items = node.sequence, items.count == count else { throw error(node, "expected \(what)") }
         var values: [Int] = []
         for item in items {
             guard let value = item.int else { throw error(item, "expected \(what): '\(item.string ?? "?")' is not an integer") }
@@ -190,7 +167,7 @@ private struct Document {
         return values
     }
 
-    private func code(_ node: Node, _ what: String) throws(EvemuError) -> UInt16 {
+    private func code(_ node: YAMLNode, _ what: String) throws(EvemuError) -> UInt16 {
         guard let value = node.int, let code = UInt16(exactly: value) else {
             throw error(node, "expected \(what) (0 to 65535), found '\(node.string ?? "?")'")
         }

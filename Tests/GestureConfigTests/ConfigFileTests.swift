@@ -65,7 +65,7 @@ import Glibc
         }
     }
 
-    /// A FIFO used to hang the open until a writer came (#18): now it is refused at once,
+    /// A FIFO used to hang the open until a writer came: now it is refused at once,
     /// as is any file that is not a regular file, saying what it is.
     @Test func aFIFOOrDeviceIsRefusedSayingWhatItIs() throws {
         let file = TemporaryFile(contents: "")
@@ -105,7 +105,7 @@ import Glibc
         #expect(output.last == "\(file.path): OK, 1 gesture")
     }
 
-    /// Issue #18 item 14: a byte that is not UTF-8 gets its line:col, as a NUL does.
+    /// A byte that is not UTF-8 gets its line:col, as a NUL does.
     @Test func aByteThatIsNotUTF8IsPlacedAtItsLineAndColumn() {
         let file = TemporaryFile(bytes: Array("[screen]\nwidth = 800 # café ".utf8) + [0xE2, 0x82] + Array("\nheight = 6\n".utf8))
         #expect(

@@ -66,7 +66,7 @@ import Testing
         #expect(locator.position(of: ConfigKeyPath(keys: "gesture", "a")) == SourcePosition(line: 3, column: 10))
     }
 
-    /// Issue #18 item 3: a key of 33 parts is refused at its 33rd part, in a header, a key
+    /// A key of 33 parts is refused at its 33rd part, in a header, a key
     /// line or an inline table; 32 parts, numbers and dates are not.
     @Test func keysOfMoreThan32PartsAreRefusedWhereTheLimitIsPassed() {
         let parts = { (count: Int) in Array(repeating: "a", count: count).joined(separator: ".") }

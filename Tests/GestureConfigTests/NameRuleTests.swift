@@ -2,7 +2,7 @@ import Testing
 
 @testable import GestureConfig
 
-/// Issue #18 item 12: view and gesture names are TOML bare keys, so no name can split a
+/// View and gesture names are TOML bare keys, so no name can split a
 /// socket message or forge a line ("floor\n+1" reached a listener as two lines).
 @Suite struct NameRuleTests {
     func errors(_ text: String) -> [String] {

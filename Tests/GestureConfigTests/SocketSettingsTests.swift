@@ -2,7 +2,7 @@ import Testing
 
 @testable import GestureConfig
 
-/// Issue #18 item 13: `check` catches what the daemon's start would refuse, and says
+/// `check` catches what the daemon's start would refuse, and says
 /// when anyone could use the socket. Modes are shown in octal.
 @Suite struct SocketSettingsTests {
     func check(_ daemon: String) -> (status: Int32, errors: [String]) {

@@ -53,7 +53,7 @@ import Testing
         #expect(DidYouMean.suggestion(for: "colour", among: ["min_press", "taps"]) == nil)
     }
 
-    /// Issue #18 item 4: the work is bounded by the name's length, not the candidates'.
+    /// The work is bounded by the name's length, not the candidates'.
     @Test func didYouMeanSkipsNamesTooLongToBeTypos() {
         let long = String(repeating: "k", count: 65)
         #expect(DidYouMean.suggestion(for: long, among: [long + "k"]) == nil)

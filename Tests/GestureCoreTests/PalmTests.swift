@@ -2,7 +2,7 @@ import GestureCore
 import TestSupport
 import Testing
 
-/// A contact the panel reports as `MT_TOOL_PALM` is a cancelled touch (#11 item 3).
+/// A contact the panel reports as `MT_TOOL_PALM` is a cancelled touch.
 @Suite struct PalmTests {
     func model(_ build: (inout ModelBuilder) -> Void) throws -> GestureModel {
         var m = ModelBuilder()

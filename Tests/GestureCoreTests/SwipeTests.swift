@@ -85,7 +85,7 @@ import Testing
         #expect(one.traceLog.contains("[root/g] possible -> failed (1 touches < 2)"))
     }
 
-    // The stroke as a whole (issue 11): a hook decides nothing, a drag still fails promptly.
+    // The stroke as a whole: a hook decides nothing, a drag still fails promptly.
 
     /// 12 mm right and 6 mm up in 50 ms (27 deg off the right axis), then a fling up to 45 mm:
     /// a person sees a fling up. Its first 10 mm alone would have been a right swipe.

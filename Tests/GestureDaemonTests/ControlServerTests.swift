@@ -201,17 +201,20 @@ private final class TestClient {
     @Test func idleConnectionsMakeRoom() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let loop = try EventLoop()
+        let clock = ManualClock()
+        let loop = try EventLoop(clock: .manual(clock))
         let handler = FixedHandler()
         let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
         server.evictAfter = 200_000
         var idle: [TestClient] = []
-        for _ in 0..<ControlServer.maximumConnections {
+        // Each accepted a microsecond after the one before: the first is idle longest.
+        for count in 1...ControlServer.maximumConnections {
             idle.append(try TestClient(server.path))
-            try loop.runOnce(timeoutMilliseconds: 0)
+            #expect(try serve(loop) { server.status.values[ControlMetrics.connections] == Double(count) })
+            clock.advance(by: 1)
         }
         #expect(try serve(loop) { server.status.values[ControlMetrics.connections] == Double(ControlServer.maximumConnections) })
-        usleep(300_000)
+        clock.advance(by: 300_000)
         let operatorClient = try TestClient(server.path)
         operatorClient.send(#"{"cmd":"status"}"# + "\n")
         #expect(
@@ -226,9 +229,14 @@ private final class TestClient {
 
         server.idleTimeout = 300_000
         let quiet = try TestClient(server.path)
-        let started = MonotonicClock.now()
+        // Accepted (the table is full: another idle one made room for it).
+        #expect(try serve(loop) { server.evictedConnections == 2 })
+        // One microsecond short of the timeout it stays; at the timeout it is closed.
+        clock.advance(by: 300_000 - 1)
+        for _ in 0..<3 { try loop.runOnce(timeoutMilliseconds: 0) }
+        #expect(!quiet.pump())
+        clock.advance(by: 1)
         #expect(try serve(loop) { quiet.pump() })
-        #expect(MonotonicClock.now() - started >= 250_000)
         #expect(try quiet.json(0)["error"]?["code"] == .string("idle"))
     }
 
@@ -238,20 +246,28 @@ private final class TestClient {
     @Test func aClientThatNeverReadsIsClosedAfterTheIdleTimeout() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let loop = try EventLoop()
+        let clock = ManualClock()
+        let loop = try EventLoop(clock: .manual(clock))
         let handler = FixedHandler()
         let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
         server.idleTimeout = 300_000
         let deaf = try TestClient(server.path, receiveBuffer: 4096)
         let bytes = Array(String(repeating: #"{"cmd":"status"}"# + "\n", count: 60_000).utf8)
         var sent = 0
+        var stalled = 0
         #expect(try serve(loop) { server.status.values[ControlMetrics.connections] == 1 })
         #expect(
-            try serve(loop, ceiling: 5) {
-                if sent < bytes.count {
-                    let n = UnixSocket.send(deaf.fd, bytes[sent...])
-                    if n > 0 { sent += n }
+            try serve(loop) {
+                let n = sent < bytes.count ? UnixSocket.send(deaf.fd, bytes[sent...]) : 0
+                if n > 0 {
+                    sent += n
+                    stalled = 0
+                } else {
+                    stalled += 1
                 }
+                // The socket has taken nothing for ten turns: the daemon stopped reading.
+                // Then the idle timeout passes.
+                if stalled == 10 { clock.advance(by: server.idleTimeout) }
                 return server.status.values[ControlMetrics.connections] == 0
             })
         #expect(sent < bytes.count, "the daemon stopped reading a client that does not read")
@@ -260,14 +276,20 @@ private final class TestClient {
     @Test func slowRequestIsCutOff() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let loop = try EventLoop()
+        let clock = ManualClock()
+        let loop = try EventLoop(clock: .manual(clock))
         let handler = FixedHandler()
         let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
         let slow = try TestClient(server.path)
         slow.send(#"{"cmd":"sta"#)
-        let started = MonotonicClock.now()
-        #expect(try serve(loop, ceiling: 10) { slow.pump() })
-        #expect(MonotonicClock.now() - started >= ControlServer.requestTimeout - 100_000)
+        #expect(try serve(loop) { server.statusJSON["connections"] == .number(1) })
+        // The half line is already there: this turn reads it (the request's clock starts).
+        try loop.runOnce(timeoutMilliseconds: 1000)
+        clock.advance(by: ControlServer.requestTimeout - 1)
+        for _ in 0..<3 { try loop.runOnce(timeoutMilliseconds: 0) }
+        #expect(!slow.pump(), "not cut off before the timeout")
+        clock.advance(by: 1)
+        #expect(try serve(loop) { slow.pump() })
         #expect(try slow.json(0)["error"]?["code"] == .string("timeout"))
     }
 

@@ -106,16 +106,24 @@ import Glibc
                 s.killGrace = 300_000
                 return s
             }())
-        let loop = try EventLoop()
+        let clock = ManualClock()
+        let loop = try EventLoop(clock: .manual(clock))
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
-        let started = MonotonicClock.now()
         dispatcher.dispatch(event())
         #expect(try serve(loop) { readFile(pidFile) != nil })
         let group = pid_t(readFile(pidFile)!.split(separator: "\n")[0])!
         #expect(kill(-group, 0) == 0, "the group is alive before the timeout")
+        clock.advance(by: 200_000)
+        try loop.runOnce(timeoutMilliseconds: 0)
+        #expect(dispatcher.counters.commandsTimedOut == 1, "SIGTERM at the timeout")
+        // SIGTERM is trapped (and ignored by the sleep, which inherits that): until the
+        // grace is over the group lives.
+        clock.advance(by: 300_000 - 1)
+        for _ in 0..<3 { try loop.runOnce(timeoutMilliseconds: 0) }
+        #expect(kill(-group, 0) == 0, "SIGKILL waits for the grace")
+        clock.advance(by: 1)
         #expect(try serve(loop) { kill(-group, 0) != 0 && dispatcher.runningChildren == 0 })
         #expect(errno == ESRCH, "no process remains in the group")
-        #expect(MonotonicClock.now() - started >= 500_000, "SIGKILL waits for the grace")
         #expect(dispatcher.counters.commandsTimedOut == 1)
         #expect(dispatcher.counters.commandsFailed == 1)
         // The leader is reaped: waitpid finds no such child (no zombie left).
@@ -126,7 +134,7 @@ import Glibc
     /// A group that outlives SIGKILL (here a zombie of this test process, as a zombie
     /// under a PID 1 that does not reap, or a process in uninterruptible sleep) is checked
     /// on every few seconds and said once: SIGKILL and its warning used to repeat in a
-    /// tight loop, a core spinning and the journal flooded (#14 item 5).
+    /// tight loop, a core spinning and the journal flooded.
     @Test func aGroupThatOutlivesSIGKILLIsNotSpunOn() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -151,7 +159,8 @@ import Glibc
                 s.killGrace = 100_000
                 return s
             }())
-        let loop = try EventLoop()
+        let clock = ManualClock()
+        let loop = try EventLoop(clock: .manual(clock))
         let dispatcher = try Dispatcher(
             loop: loop, configuration: config, origin: 0,
             logger: Logger(label: "test") { _ in CollectingLogHandler(records: records) })
@@ -174,18 +183,28 @@ import Glibc
             kill(lingering, SIGKILL)
             waitpid(lingering, &status, 0)
         }
-        let started = MonotonicClock.now()
-        var wakes = 0
-        try serve(loop, ceiling: 1.5) {
-            wakes += 1
-            return false
+        // The timeout (SIGTERM, trapped), the grace (SIGKILL), then ten rechecks: the
+        // lingering zombie is signalled at each, and the warning said once.
+        clock.advance(by: 100_000)
+        try loop.runOnce(timeoutMilliseconds: 0)
+        clock.advance(by: 100_000)
+        // The shell and its sleep die and are reaped; the zombie keeps the group.
+        #expect(try serve(loop) { dispatcher.runningChildren == 0 })
+        for _ in 0..<10 {
+            clock.advance(by: CommandRunner.lingerRecheck)
+            try loop.runOnce(timeoutMilliseconds: 0)
         }
-        #expect(kill(lingering, 0) == 0 && MonotonicClock.now() - started >= 1_400_000)
+        #expect(kill(lingering, 0) == 0)
         let kills = records.lines.filter { $0.1.contains("SIGKILL") }
-        #expect(kills.count == 1, "\(kills.count) SIGKILL warnings: \(kills.prefix(3))")
+        #expect(kills.count == 2, "\(kills.count) SIGKILL warnings: \(kills.prefix(3))")
+        #expect(kills.last?.1.contains("checking every") == true)
         #expect(dispatcher.counters.commandsTimedOut == 1)
-        // The loop slept: the 20 ms polls of `serve`, not a spin.
-        #expect(wakes < 150, "\(wakes) wakes in 1.5 s")
+        // Between rechecks nothing is due: the loop sleeps, it does not spin (a timer
+        // re-armed in the past would fire on every turn).
+        var wakes = 0
+        for _ in 0..<100 where try loop.runOnce(timeoutMilliseconds: 0) > 0 { wakes += 1 }
+        #expect(wakes == 0, "\(wakes) wakes with nothing due")
+        #expect(records.lines.filter { $0.1.contains("SIGKILL") }.count == 2)
     }
 
     @Test func capRefusesAndCooldownSkips() throws {
@@ -193,6 +212,7 @@ import Glibc
         settings.maxChildren = 2
         let config = try makeConfiguration(
             [
+                // Real children, alive through the three dispatches below.
                 ("busy", .tap, [.recognized: [ActionSpec(kind: .command("sleep 0.3"))]]),
                 ("calm", .tap, [.recognized: [ActionSpec(kind: .command("true"), cooldown: 1_000_000)]]),
             ], settings: settings)
@@ -404,7 +424,8 @@ import Glibc
     @Test func unreachableTargetGivesUpAndStopsWaking() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let loop = try EventLoop()
+        let clock = ManualClock()
+        let loop = try EventLoop(clock: .manual(clock))
         var sent = 0
         var dropped = 0
         var failed = 0
@@ -418,11 +439,20 @@ import Glibc
         }
         target.send(Array("a\n".utf8))
         target.send(Array("b\n".utf8))
-        #expect(try serve(loop) { dropped == 2 }, "both waiting messages are dropped after the give-up time")
+        // The clock moves 50 ms a turn: retries at 100, 300 and 700 ms (the backoff
+        // doubles), the give-up after 300 ms of failing.
+        #expect(
+            try serve(loop) {
+                clock.advance(by: 50_000)
+                return dropped == 2
+            }, "both waiting messages are dropped after the give-up time")
         #expect(failed >= 3, "it retried with a backoff before giving up")
         #expect(sent == 0)
-        // Nothing waits any more: no timer is armed, the loop sleeps.
-        #expect(try loop.runOnce(timeoutMilliseconds: 400) == 0)
+        // Nothing waits any more: no retry is armed, however long the loop sleeps.
+        let failures = failed
+        clock.advance(by: 3_600_000_000)
+        try loop.runOnce(timeoutMilliseconds: 0)
+        #expect(failed == failures)
         // The next message tries again, and reaches a receiver that is now there.
         let listener = try Listener(path: dir.file("nobody.sock"), datagram: false)
         target.send(Array("c\n".utf8))

@@ -21,6 +21,7 @@ import Glibc
         loop.unregister(fd: reader.rawValue)
     }
 
+    // Real time: the kernel's timerfd is what is tested, not the loop's arithmetic.
     @Test func deadlineFiresNotBefore() throws {
         let loop = try EventLoop()
         let armed = MonotonicClock.now() + 30_000
@@ -33,6 +34,7 @@ import Glibc
         #expect(loop.deadline == nil)
     }
 
+    // Real time: a disarmed timerfd must not wake epoll, which only a real wait shows.
     @Test func disarmedDeadlineNeverFires() throws {
         let loop = try EventLoop()
         var fired = false

@@ -53,8 +53,8 @@ import Glibc
         let out = dir.file("out")
         let err = dir.file("err")
         let spawned = try ProcessSpawner.spawn(
-            shell: "/bin/sh", command: "exec \(runner)'\(binary)' \(arguments) > '\(out)' 2> '\(err)'",
-            environment: ["PATH=/usr/bin:/bin"])
+            "/bin/sh", arguments: ["-c", "exec \(runner)'\(binary)' \(arguments) > '\(out)' 2> '\(err)'"],
+            options: .init(stdin: .devNull, isolated: true, environment: ["PATH=/usr/bin:/bin"]))
         var status: Int32 = 0
         var exited = false
         try serve(loop) {

@@ -55,12 +55,12 @@ struct CollectingLogHandler: LogHandler {
         dispatcher.dispatch(GestureEvent(time: 0, gesture: 0, view: 1, state: .recognized, device: DeviceID(1)))
         #expect(dispatcher.runningChildren == 1)
         // The loop is never served here: only the sweep (what SIGCHLD triggers) reaps.
-        let end = MonotonicClock.now() + 10_000_000
-        while dispatcher.runningChildren > 0 && MonotonicClock.now() < end {
-            dispatcher.reapChildren()
-            var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
-            nanosleep(&pause, nil)
-        }
+        // waitid with WNOWAIT waits for the shell's exit and leaves the child to the sweep.
+        let pid = try #require(dispatcher.runningChildPIDs.first)
+        var info = siginfo_t()
+        #expect(waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == 0)
+        #expect(dispatcher.runningChildren == 1, "exited, not reaped yet")
+        dispatcher.reapChildren()
         #expect(dispatcher.runningChildren == 0)
     }
 }

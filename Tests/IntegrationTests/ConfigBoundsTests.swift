@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-/// `gesturectl check` on hostile config files (issue #18): each is refused with its bound
+/// `gesturectl check` on hostile config files: each is refused with its bound
 /// and its line:col, quickly and in little memory, whatever the file holds up to the 4 MiB
 /// cap. Times are generous for a loaded machine (a debug build, other tests running):
 /// memory is the sharp bound. The old costs were 6 s to minutes and 0.7 to 2.8 GB.
@@ -78,7 +78,7 @@ import Glibc
     }
 }
 
-/// Issue #18 item 13: what `check` warns about, the daemon logs at start and on reload.
+/// What `check` warns about, the daemon logs at start and on reload.
 @Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
 struct ConfigWarningLogTests {
     @Test func aSocketAnyoneMayUseIsLoggedAtStartAndOnReload() throws {

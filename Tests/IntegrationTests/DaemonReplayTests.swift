@@ -266,7 +266,7 @@ struct DaemonReplayTests {
         try daemon.stop()
     }
 
-    /// A FIFO as the config path (#18): `gesturectl check` and a reload refuse it at once,
+    /// A FIFO as the config path: `gesturectl check` and a reload refuse it at once,
     /// saying what it is, instead of waiting for a writer (`timeout` ends a hang: 124).
     @Test func aFIFOAsTheConfigIsRefusedPromptly() throws {
         let dir = try TemporaryDirectory()

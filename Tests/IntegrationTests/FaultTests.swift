@@ -10,7 +10,7 @@ import Testing
 import Glibc
 #endif
 
-/// Faults from outside (#14 item 4, docs/LIMITS.md "Faults"): the real daemon on a real
+/// Faults from outside (docs/LIMITS.md, "Faults"): the real daemon on a real
 /// recording, with the fault applied while it recognizes. Each must give a clear log line
 /// and leave the recognitions as they are without the fault.
 @Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
@@ -124,6 +124,7 @@ struct FaultTests {
         defer { dir.remove() }
         let (daemon, subscriber, expected) = try start(dir)
         _ = try daemon.request("replay-start")
+        // Real time: signals from the kernel, into the real daemon while it works.
         let end = MonotonicClock.now() + 2_500_000
         var sent = 0
         while MonotonicClock.now() < end {

@@ -9,6 +9,7 @@ import Glibc
 #endif
 
 /// Polls `condition` every 10 ms until it holds or `ceiling` seconds pass; true when it held.
+/// Real time: the daemon is another process, with its own clock.
 func eventually(ceiling seconds: Double = 15, _ condition: () throws -> Bool) rethrows -> Bool {
     let end = MonotonicClock.now() + Microseconds(seconds * 1_000_000)
     while try !condition() {

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// A reload frees what it parsed: a kiosk reloaded every minute by a config-management
-/// agent keeps its size (issue #18 item 9; TOMLKit 0.6.0 kept 33 KB of every parse).
+/// agent keeps its size (TOMLKit 0.6.0 kept 33 KB of every parse).
 @Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
 struct ReloadMemoryTests {
     @Test func aThousandReloadsOfTheShippedConfigGrowTheDaemonByLessThanOneMiB() throws {

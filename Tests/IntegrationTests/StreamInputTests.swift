@@ -58,7 +58,8 @@ struct StreamInputTests {
         _ = try subscriber.request("subscribe")
         let status = try daemon.status()
         #expect(status["devices"]?.arrayValue?.first?["path"] == .string(fifo), "\(status)")
-        // One write per frame (SYN_REPORT), at its recorded time.
+        // One write per frame (SYN_REPORT), at its recorded time (real time: the daemon reads
+        // the pipe paced as a device would deliver it).
         let start = MonotonicClock.now()
         var first = 0
         for (index, event) in recording.events.enumerated() where event.type == 0 && event.code == 0 {

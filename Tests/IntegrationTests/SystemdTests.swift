@@ -44,7 +44,8 @@ struct SystemdTests {
                 defer { settled = daemon.contextSwitches() }
                 return daemon.contextSwitches() == settled
             })
-        // ... idle: nothing armed, so not a single wake-up in a second.
+        // ... idle: nothing armed, so not a single wake-up in a second (real time: the
+        // kernel counts the real daemon's context switches).
         let before = daemon.contextSwitches()
         let end = MonotonicClock.now() + 1_000_000
         while MonotonicClock.now() < end { usleep(100_000) }

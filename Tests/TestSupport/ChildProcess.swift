@@ -1,5 +1,6 @@
+import LinuxSystem
+
 #if canImport(Glibc)
-import CLinuxShims
 import Glibc
 #endif
 
@@ -7,31 +8,13 @@ import Glibc
 /// (e.g. one started under LD_PRELOAD).
 public enum ChildProcess {
     public struct Result {
+        /// As a shell says it: the exit code, or 128 plus the signal.
         public var status: Int32
         public var output: String
     }
 
-    public enum Failure: Error, CustomStringConvertible {
-        case spawn(path: String, errno: Int32)
-        public var description: String {
-            switch self {
-            case .spawn(let path, let code): "cannot run \(path): \(String(cString: strerror(code)))"
-            }
-        }
-    }
-
     /// Runs `path` with `arguments` and `environment` added to this process's environment.
     public static func run(_ path: String, arguments: [String] = [], environment: [String: String] = [:]) throws -> Result {
-        var fds: [Int32] = [0, 0]
-        // CLOEXEC: children other tests spawn meanwhile must not inherit this pipe (dup2 in the
-        // file actions clears the flag on the child's stdout).
-        guard cls_pipe2(&fds, O_CLOEXEC) == 0 else { throw Failure.spawn(path: path, errno: errno) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-
         var env: [String] = []
         var p = environ
         while let entry = p.pointee {
@@ -40,28 +23,14 @@ public enum ChildProcess {
             p += 1
         }
         env += environment.map { "\($0.key)=\($0.value)" }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-
-        var pid = pid_t()
-        let rc = posix_spawn(&pid, path, &actions, nil, argv, envp)
-        close(fds[1])
-        guard rc == 0 else {
-            close(fds[0])
-            throw Failure.spawn(path: path, errno: rc)
-        }
+        // The pipe is close-on-exec: children other tests spawn meanwhile do not inherit it.
+        let spawned = try ProcessSpawner.spawn(path, arguments: arguments, options: .init(stdout: .pipe, environment: env))
         var output = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fds[0], &buffer, buffer.count)
-            if n > 0 { output += buffer[..<n] } else if n == 0 || errno != EINTR { break }
+        if let stdout = spawned.stdout {
+            while try stdout.readAvailable(into: &output, max: 65536) ?? 0 > 0 {}
         }
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Result(status: exit, output: String(decoding: output, as: UTF8.self))
+        let exit = try ProcessSpawner.wait(spawned.pid)
+        return Result(status: exit.shellStatus, output: String(decoding: output, as: UTF8.self))
     }
 
     /// The folder of the running test binary (`.build/<triple>/<config>`), where SwiftPM puts

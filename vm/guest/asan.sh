@@ -1,5 +1,5 @@
 # shellcheck shell=dash disable=SC2034 # SCENARIO is lib.sh's
-# gestured and gesturectl under AddressSanitizer (`make vm-test-asan`, issue #14): the same
+# gestured and gesturectl under AddressSanitizer (`make vm-test-asan`): the same
 # scenarios, with the ASan builds of both in the guest. Every report, LeakSanitizer's
 # exit-time leak check included, goes to a file of its own on the results share
 # (asan.PROGRAM.PID); the run passes only when there is none. The host symbolizes them

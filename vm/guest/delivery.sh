@@ -1,5 +1,5 @@
 # shellcheck shell=dash
-# Touch delivery through a real kernel (issue #13): gestured grabs the ELAN panel and
+# Touch delivery through a real kernel: gestured grabs the ELAN panel and
 # forwards what its gestures leave to a uinput clone, and libinput itself (Debian's
 # libinput-debug-events, what every Wayland compositor builds on) reads the clone. Each
 # scenario asserts what libinput reports, what udev makes of the clone, and that the panel

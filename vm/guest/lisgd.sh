@@ -1,7 +1,7 @@
 # shellcheck shell=dash disable=SC2016 # eval and lisgd expand these later, on purpose
 # lisgd, the peer (Debian's 0.3.7, libinput-based), on the same devices and replays as
-# gestured. Its outcomes on the real recordings are the ones measured in
-# shared/notes/real-kernel-tests.md; on the synthetic streams every swipe is well inside
+# gestured. Its outcomes on the real recordings are the ones in docs/BENCHMARKS.md,
+# "Side by side with lisgd"; on the synthetic streams every swipe is well inside
 # its thresholds (-t 125 px, -r 15 degrees, -m as given).
 
 # Each -g binding appends "TIME NAME" to the case's log; ash expands $EPOCHREALTIME when

@@ -134,9 +134,10 @@ final class ControlConnection {
         return output.count - outputStart <= outputLimit ? .sent : .overflow
     }
 
-    /// Sends buffered output; false on a send error (peer gone).
-    func flush() -> Bool {
-        if hasPendingOutput && mode == .requests { lastActive = MonotonicClock.now() }
+    /// Sends buffered output; false on a send error (peer gone). `now` is when, for the
+    /// idle timeout: a reply making progress is activity.
+    func flush(now: Microseconds) -> Bool {
+        if hasPendingOutput && mode == .requests { lastActive = now }
         while hasPendingOutput {
             let n = UnixSocket.send(fd, output[outputStart...])
             if n < 0 { return errno == EAGAIN || errno == EWOULDBLOCK }

@@ -181,7 +181,7 @@ public final class ControlServer {
                 logger.warning("control: \(count) connections were refused while out of file descriptors")
             }
             if spare == nil { reopenSpare() }
-            let now = MonotonicClock.now()
+            let now = loop.now()
             let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer, now: now)
             guard connections.count < ControlServer.maximumConnections || evictIdle(now: now) else {
                 refusedConnections += 1
@@ -218,14 +218,14 @@ public final class ControlServer {
         }
         guard spare != nil else {
             loop.unregister(fd: listener.rawValue)
-            listenerTimer.set(MonotonicClock.now() + 100_000)
+            listenerTimer.set(loop.now() + 100_000)
             return
         }
         spare = nil  // closes it: room for one accept
         let raw = acceptOne()
         if raw >= 0 {
             refusedConnections += 1
-            let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer, now: MonotonicClock.now())
+            let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer, now: loop.now())
             reply(connection, .failure(ControlError(code: "busy", message: "gestured is out of file descriptors; try again later")))
         }
         reopenSpare()
@@ -244,7 +244,7 @@ public final class ControlServer {
         do {
             try loop.register(fd: listener.rawValue) { [unowned self] _ in self.acceptAll() }
         } catch {
-            listenerTimer.set(MonotonicClock.now() + 100_000)
+            listenerTimer.set(loop.now() + 100_000)
         }
     }
 
@@ -271,7 +271,7 @@ public final class ControlServer {
     private func serve(_ connection: ControlConnection, _ events: EventLoop.Events) {
         defer { armRequestTimer() }
         if events.contains(.writable) || connection.hasPendingOutput {
-            guard connection.flush() else { return drop(connection) }
+            guard connection.flush(now: loop.now()) else { return drop(connection) }
             if !connection.hasPendingOutput && connection.closeAfterFlush { return drop(connection) }
         }
         guard !connection.closeAfterFlush else { return updateInterest(connection) }
@@ -292,7 +292,7 @@ public final class ControlServer {
 
     /// Answers the complete lines read so far, until a reply has to wait for the client.
     private func answerLines(_ connection: ControlConnection) {
-        let now = MonotonicClock.now()
+        let now = loop.now()
         while connections[connection.fd.rawValue] != nil, connection.mode == .requests, !connection.hasPendingOutput,
             !connection.closeAfterFlush
         {
@@ -403,7 +403,7 @@ public final class ControlServer {
     }
 
     private func expireSlowRequests() {
-        let now = MonotonicClock.now()
+        let now = loop.now()
         for connection in Array(connections.values) where !connection.closeAfterFlush {
             if let since = connection.partialSince, now - since >= ControlServer.requestTimeout {
                 fatal(

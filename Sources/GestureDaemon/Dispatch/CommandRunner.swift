@@ -92,6 +92,9 @@ final class CommandRunner {
     /// Live processes started by commands (shells, and what they left behind).
     var running: Int { owners.count }
 
+    /// Their pids (a test waits for one to exit, without reaping it, through `waitid`).
+    var runningPIDs: [pid_t] { Array(owners.keys) }
+
     /// Starts one command; refuses (counted, logged once per run of refusals) when
     /// `maxChildren` processes are alive.
     func run(shell: String, command: String, environment: [String], gesture: String, timeout: Microseconds) {
@@ -109,18 +112,22 @@ final class CommandRunner {
         }
         let spawned: ProcessSpawner.Spawned
         do {
-            spawned = try ProcessSpawner.spawn(shell: shell, command: command, environment: environment)
+            // The way actions must run: nothing of the daemon's signal state, descriptors
+            // or process group, stdin from /dev/null, stderr into a pipe the loop reads.
+            spawned = try ProcessSpawner.spawn(
+                shell, arguments: ["-c", command],
+                options: .init(stdin: .devNull, stderr: .nonBlockingPipe, isolated: true, environment: environment))
         } catch {
             counters.spawnFailures += 1
             logger.error("[\(gesture)] cannot start command: \(error)")
             return
         }
         counters.commandsStarted += 1
-        let run = Run(group: spawned.pid, gesture: gesture, timeoutAt: MonotonicClock.now() + timeout)
+        let run = Run(group: spawned.pid, gesture: gesture, timeoutAt: loop.now() + timeout)
         runs[spawned.pid] = run
         logger.debug("[\(gesture)] started pid \(spawned.pid): \(command)")
         add(spawned.pid, to: run)
-        relay(spawned.stderr, for: run)
+        if let stderr = spawned.stderr { relay(stderr, for: run) }
         armTimer()
     }
 
@@ -164,7 +171,7 @@ final class CommandRunner {
             if let known = runs[group] ?? context {
                 run = known
             } else {
-                run = Run(group: group > 0 ? group : pid, gesture: "?", timeoutAt: MonotonicClock.now() + orphanTimeout)
+                run = Run(group: group > 0 ? group : pid, gesture: "?", timeoutAt: loop.now() + orphanTimeout)
                 runs[run.group] = run
             }
             logger.debug("[\(run.gesture)] took in pid \(pid), left behind by its command")
@@ -222,15 +229,17 @@ final class CommandRunner {
     }
 
     private func report(_ run: Run, status: Int32) {
-        if cls_wifexited(status) != 0 {
-            let code = cls_wexitstatus(status)
-            guard code != 0 else { return logger.debug("[\(run.gesture)] pid \(run.group) exited 0") }
+        switch ProcessSpawner.Exit(waitStatus: status) {
+        case .exited(0):
+            logger.debug("[\(run.gesture)] pid \(run.group) exited 0")
+        case .exited(let code):
             counters.commandsFailed += 1
             logger.warning("[\(run.gesture)] command exited with status \(code)")
-        } else if cls_wifsignaled(status) != 0 {
+        case let exit?:
             counters.commandsFailed += 1
-            let signal = cls_wtermsig(status)
-            logger.warning("[\(run.gesture)] command killed by signal \(signal) (\(String(cString: strsignal(signal))))")
+            logger.warning("[\(run.gesture)] command \(exit)")
+        case nil:
+            break
         }
     }
 
@@ -247,7 +256,7 @@ final class CommandRunner {
     }
 
     private func serviceDeadlines() {
-        let now = MonotonicClock.now()
+        let now = loop.now()
         for run in Array(runs.values) where run.deadline <= now {
             switch run.state {
             case .running:

@@ -134,6 +134,9 @@ public final class Dispatcher {
     /// in (`adoptsOrphans`).
     public var runningChildren: Int { runner.running }
 
+    /// The pids of `runningChildren`.
+    var runningChildPIDs: [Int32] { runner.runningPIDs }
+
     /// Set when this process is a child subreaper (gestured): children it did not start
     /// are what commands left behind, and are counted, timed out and killed with them.
     public var adoptsOrphans: Bool {

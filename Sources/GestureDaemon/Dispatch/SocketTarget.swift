@@ -180,7 +180,7 @@ final class SocketTarget {
 
     private func scheduleRetry() {
         guard !queue.isEmpty, retryTimer.deadline == nil else { return }
-        let now = MonotonicClock.now()
+        let now = loop.now()
         let since = failingSince ?? now
         failingSince = since
         if now - since >= giveUpAfter {

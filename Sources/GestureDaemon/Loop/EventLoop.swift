@@ -40,11 +40,22 @@ public final class EventLoop {
     // Reused by every wait so that serving the loop allocates nothing.
     private var readyData = [UInt64](repeating: 0, count: 32)
     private var readyEvents = [UInt32](repeating: 0, count: 32)
+    /// The timers of a loop on a manual clock, which it fires itself (weakly held: each
+    /// belongs to its owner).
+    private var manualTimers: [WeakTimer] = []
+
+    private struct WeakTimer {
+        weak var timer: DeadlineTimer?
+    }
+
+    /// Where `now()` and the timers' deadlines come from.
+    public let clock: LoopClock
 
     /// Called when the deadline set with `setDeadline` passes.
     public var onDeadline: (() -> Void)?
 
-    public init() throws(SystemError) {
+    public init(clock: LoopClock = .monotonic) throws(SystemError) {
+        self.clock = clock
         let raw = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard raw >= 0 else { throw SystemError("epoll_create1", "event loop") }
         epoll = FileDescriptor(raw)
@@ -80,12 +91,17 @@ public final class EventLoop {
         cls_epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, fd, 0, 0)
     }
 
+    /// The time on the loop's clock: what its timers' deadlines are measured against.
+    public func now() -> Microseconds { clock.now() }
+
     /// Makes a further independent deadline timer on this loop.
     public func makeTimer(_ fired: @escaping () -> Void) throws(SystemError) -> DeadlineTimer {
-        try DeadlineTimer(loop: self, fired)
+        let timer = try DeadlineTimer(loop: self, fired)
+        if case .manual = clock { manualTimers.append(WeakTimer(timer: timer)) }
+        return timer
     }
 
-    /// Arms the loop's own timer for an absolute CLOCK_MONOTONIC time (the engine's
+    /// Arms the loop's own timer for an absolute time on its clock (the engine's
     /// `nextDeadline`), or disarms it with nil. `onDeadline` runs when it passes.
     public func setDeadline(_ time: Microseconds?) throws(SystemError) {
         if mainTimer == nil {
@@ -129,12 +145,14 @@ public final class EventLoop {
     public func stop() { stopped = true }
 
     /// Waits up to `timeoutMilliseconds` (-1: forever) and serves what became ready.
-    /// Returns the number of ready descriptors.
+    /// Returns the number of ready descriptors (on a manual clock, with the timers fired).
     @discardableResult
     public func runOnce(timeoutMilliseconds: Int32) throws(SystemError) -> Int {
-        let n = cls_epoll_wait(epoll.rawValue, &readyData, &readyEvents, 32, timeoutMilliseconds)
+        // A manual clock's passed deadlines are due as a timerfd's would be: served this turn.
+        let fired = firePassedManualTimers()
+        let n = cls_epoll_wait(epoll.rawValue, &readyData, &readyEvents, 32, fired > 0 ? 0 : timeoutMilliseconds)
         if n < 0 {
-            if errno == EINTR { return 0 }
+            if errno == EINTR { return fired }
             throw SystemError("epoll_wait", "event loop")
         }
         for i in 0..<Int(n) {
@@ -144,6 +162,19 @@ public final class EventLoop {
             guard let registration = registration(fd), registration.generation == generation else { continue }
             registration.handler(Events(rawValue: readyEvents[i]))
         }
-        return Int(n)
+        return Int(n) + fired
+    }
+
+    /// Fires, earliest first, the timers whose deadline a manual clock has passed (each
+    /// once: one that re-arms in the past fires on the next turn, as a timerfd would).
+    /// Returns how many fired.
+    private func firePassedManualTimers() -> Int {
+        guard case .manual(let clock) = clock else { return 0 }
+        manualTimers.removeAll { $0.timer == nil }
+        let due = manualTimers.compactMap(\.timer).filter { ($0.deadline ?? .max) <= clock.now }
+        for timer in due.sorted(by: { $0.deadline! < $1.deadline! }) where (timer.deadline ?? .max) <= clock.now {
+            timer.fire()
+        }
+        return due.count
     }
 }

@@ -76,12 +76,12 @@ public final class SystemdNotifier {
     /// A failing ping is reported through `onError` as `send` reports it.
     public func startWatchdog(on loop: EventLoop, onError: @escaping (SystemError) -> Void) throws(SystemError) {
         guard let interval = watchdogInterval else { return }
-        let timer = try loop.makeTimer { [unowned self] in
+        let timer = try loop.makeTimer { [unowned self, unowned loop] in
             self.send("WATCHDOG=1", warn: onError)
-            self.timer?.set(MonotonicClock.now() + interval)
+            self.timer?.set(loop.now() + interval)
         }
         self.timer = timer
         try notify("WATCHDOG=1")
-        timer.set(MonotonicClock.now() + interval)
+        timer.set(loop.now() + interval)
     }
 }
