@@ -99,4 +99,27 @@ import Glibc
         #expect(h.log.contains("map_zoom ended") && h.log.contains("map_rotate ended"))
         #expect(!h.log.contains { $0.hasPrefix("map_pan") })
     }
+
+    /// How people pinch: the first finger slides 3 mm (a slow drag: the pan begins) before
+    /// the second lands. The pinch and the rotation begin beside the running pan.
+    @Test func aStaggeredPinchZoomsBesideThePan() throws {
+        let h = try run { f in
+            f.down(1, x: 1000, y: 500, at: 0)
+            f.drag(1, toX: 988, toY: 500, from: 0, duration: 200 * Self.ms, steps: 10)  // 3 mm in 200 ms
+            f.down(2, x: 1200, y: 500, at: 250 * Self.ms)
+            for step in 1...20 {
+                let t = 250 * Self.ms + Int64(step) * 20 * Self.ms
+                let angle = Double(step) * 0.02  // radians, clockwise
+                let r = 106 + Double(step) * 5  // spreading
+                f.move(1, x: 1094 - r * cos(angle), y: 500 - r * sin(angle), at: t)
+                f.move(2, x: 1094 + r * cos(angle), y: 500 + r * sin(angle), at: t)
+            }
+            f.up(1, at: 700 * Self.ms)
+            f.up(2, at: 700 * Self.ms)
+        }
+        #expect(h.log.first == "map_pan began")
+        #expect(h.log.contains("map_zoom began"))
+        #expect(h.log.contains("map_rotate began"))
+        #expect(h.log.contains("map_zoom ended") && h.log.contains("map_rotate ended") && h.log.contains("map_pan ended"))
+    }
 }
