@@ -33,15 +33,18 @@ public enum ConfigLoader {
         do {
             root = try TOMLTable.parse(text)
         } catch {
-            throw .syntax(Diagnostic(file: file, position: error.position, keyPath: ConfigKeyPath(), message: error.message))
+            let hint = UnquotedUnit.hint(in: text, at: error.position).map { " " + $0 } ?? ""
+            throw .syntax(Diagnostic(file: file, position: error.position, keyPath: ConfigKeyPath(), message: error.message + hint))
         }
         let sink = DiagnosticSink(file: file, locator: locator)
         let configuration = ConfigBuilder(root: root, sink: sink).build()
         guard sink.diagnostics.isEmpty, var configuration else { throw .invalid(sink.sorted) }
         // What the readers found, then what the whole model says (tap pairs), placed by the same locator.
-        configuration.warnings =
+        // In file order, as the errors are (one position keeps the order found).
+        let warnings =
             sink.warnings
             + ConfigWarning.warnings(in: configuration.model, file: file, locate: locator.position(of:))
+        configuration.warnings = warnings.inFileOrder(by: \.position)
         return configuration
     }
 }

@@ -37,9 +37,5 @@ final class DiagnosticSink {
     func noteRead(_ key: String) { keysRead.insert(key) }
 
     /// In file order; problems at one position keep the order they were found in.
-    var sorted: [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
-            a.element.position == b.element.position ? a.offset < b.offset : a.element.position < b.element.position
-        }.map(\.element)
-    }
+    var sorted: [Diagnostic] { diagnostics.inFileOrder(by: \.position) }
 }
