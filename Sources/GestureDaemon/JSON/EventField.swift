@@ -44,20 +44,9 @@ public enum EventField: String, CaseIterable, Sendable {
 /// literal (no allocation).
 enum DirectionText {
     static func words(_ directions: Directions) -> String {
-        switch directions {
-        case []: return ""
-        case .right: return "right"
-        case .left: return "left"
-        case .up: return "up"
-        case .down: return "down"
-        default: break
-        }
-        var parts: [String] = []
-        if directions.contains(.right) { parts.append("right") }
-        if directions.contains(.left) { parts.append("left") }
-        if directions.contains(.up) { parts.append("up") }
-        if directions.contains(.down) { parts.append("down") }
-        return parts.joined(separator: ",")
+        if directions.isEmpty { return "" }
+        if let name = directions.name { return name }
+        return Directions.all.filter { directions.contains($0.direction) }.map(\.name).joined(separator: ",")
     }
 
     static func words(_ edges: Edges) -> String {
