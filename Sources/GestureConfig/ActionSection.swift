@@ -21,7 +21,7 @@ extension ConfigBuilder {
             guard let value = reader.value(key) else { continue }
             var specs: [ActionSpec] = []
             if let table = value.table {
-                specs = readAction(TableReader(table: table, path: path, sink: sink)).map { [$0] } ?? []
+                specs = readAction(TableReader(table: table, path: path, sink: sink), type: type).map { [$0] } ?? []
             } else if let array = value.array {
                 for (index, element) in array.enumerated() {
                     guard let table = element.table else {
@@ -30,7 +30,7 @@ extension ConfigBuilder {
                             found: TableReader.render(element))
                         continue
                     }
-                    if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink)) {
+                    if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink), type: type) {
                         specs.append(spec)
                     }
                 }
@@ -61,8 +61,9 @@ extension ConfigBuilder {
     }
 
     /// `command = "..."`, or `socket = "/path"` with an optional `message` and `datagram`;
-    /// `cooldown` for both, `timeout` for commands.
-    private func readAction(_ reader: TableReader) -> ActionSpec? {
+    /// `cooldown` for both, `timeout` for commands. A message names only the fields a
+    /// gesture of `type` fills.
+    private func readAction(_ reader: TableReader, type: GestureType) -> ActionSpec? {
         let command = reader.string("command")
         let socket = absolutePath(reader, "socket")
         let messageText = reader.string("message")
@@ -114,6 +115,16 @@ extension ConfigBuilder {
                     reader.path.appending("message"), error.description,
                     expected: "placeholders among " + MessageTemplate.fieldNames.map { "{\($0)}" }.joined(separator: " "),
                     didYouMean: didYouMean)
+                return nil
+            }
+            let filled = MessageTemplate.fieldNames(for: type)
+            for case .field(let name) in template?.segments ?? [] where !filled.contains(name) {
+                let owners = GestureType.allCases.filter { MessageTemplate.typeFieldNames(for: $0).contains(name) }
+                sink.report(
+                    reader.path.appending("message"),
+                    "a \(type) gesture's events have no {\(name)} (\(owners.map(\.rawValue).joined(separator: ", ")) "
+                        + "events do): it would be sent as an invented value",
+                    expected: "placeholders of a \(type) gesture: " + filled.map { "{\($0)}" }.joined(separator: " "))
                 return nil
             }
         }

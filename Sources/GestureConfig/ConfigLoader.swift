@@ -62,8 +62,11 @@ public enum ConfigLoader {
         let configuration = ConfigBuilder(root: merged.root, sink: sink).build()
         guard sink.diagnostics.isEmpty, var configuration else { throw .invalid(sink.sorted) }
         configuration.files = sources.map(\.file)
-        // What the readers found, then what the whole model says (tap pairs), placed by the same sources.
-        configuration.warnings = sink.warnings + ConfigWarning.warnings(in: configuration.model, locate: merged.location(of:))
+        // What the readers found, then what the whole model says (tap pairs, gestures that never
+        // fire), placed by the same sources; in file order, as the errors are (one location
+        // keeps the order found).
+        let warnings = sink.warnings + ConfigWarning.warnings(in: configuration.model, locate: merged.location(of:))
+        configuration.warnings = warnings.inFileOrder(by: \.location)
         return (configuration, merged)
     }
 }
@@ -106,7 +109,8 @@ struct ParsedSource {
         do {
             table = try TOMLTable.parse(text)
         } catch {
-            throw syntax(error.position, error.message)
+            let hint = UnquotedUnit.hint(in: text, at: error.position).map { " " + $0 } ?? ""
+            throw syntax(error.position, error.message + hint)
         }
         file = source.file
         self.locator = locator

@@ -35,6 +35,10 @@ public enum ConfigReport {
         for setting in spec.parameters.configurable.settings {
             lines.append("    \(setting.key) = \(setting.value)" + (setting.isDefault ? "  # default" : ""))
         }
+        for (key, field) in ConfigBuilder.touchDeliveryFields {
+            let value = spec.delivery[keyPath: field]
+            lines.append("    \(key) = \(value)" + (value == DeliveryOptions()[keyPath: field] ? "  # default" : ""))
+        }
         let relations: [(String, [Int])] = [
             ("simultaneous_with", spec.simultaneousWith), ("require_to_fail", spec.requireToFail),
             ("required_to_fail_by", spec.requiredToFailBy), ("cannot_prevent", spec.cannotPrevent),

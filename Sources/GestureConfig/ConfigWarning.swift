@@ -14,6 +14,9 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
     /// Every warning about `model`, placed in its file by `locate`.
     static func warnings(in model: GestureModel, locate: (ConfigKeyPath) -> ConfigLocation) -> [ConfigWarning] {
         tapPairWarnings(in: model, locate: locate) + palmOnlyWarnings(in: model, locate: locate)
+            + panFirstWarnings(in: model, locate: locate)
+            + duplicateWarnings(in: model, locate: locate)
+            + unreachableEdgeWarnings(in: model, locate: locate)
     }
 
     /// A gesture that receives palms only receives nothing: a palm is a cancelled touch.
@@ -70,7 +73,7 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
     private static func taps(_ n: Int) -> String { n == 1 ? "1 tap" : "\(n) taps" }
 
     /// One view is the other or an ancestor of it.
-    private static func sameChain(_ a: Int, _ b: Int, in model: GestureModel) -> Bool {
+    static func sameChain(_ a: Int, _ b: Int, in model: GestureModel) -> Bool {
         func isAncestorOrSelf(_ v: Int, of w: Int) -> Bool {
             var node: Int? = w
             while let n = node {
@@ -83,13 +86,13 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `a` declares the pair simultaneous, or that it cannot prevent or be prevented by `b`.
-    private static func declared(_ a: Int, _ b: Int, in model: GestureModel) -> Bool {
+    static func declared(_ a: Int, _ b: Int, in model: GestureModel) -> Bool {
         let s = model.gestures[a]
         return s.simultaneousWith.contains(b) || s.cannotPrevent.contains(b) || s.cannotBePreventedBy.contains(b)
     }
 
     /// `a` waits on `b` to fail, directly or through a chain of failure requirements.
-    private static func waits(_ a: Int, on b: Int, in model: GestureModel) -> Bool {
+    static func waits(_ a: Int, on b: Int, in model: GestureModel) -> Bool {
         var seen = Set<Int>()
         var stack = [a]
         while let g = stack.popLast() {
@@ -99,5 +102,12 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
             }
         }
         return false
+    }
+}
+
+extension ConfigWarning {
+    /// A warning about the key at `path`, placed in the file by `locate`.
+    init(at path: ConfigKeyPath, locate: (ConfigKeyPath) -> ConfigLocation, _ message: String) {
+        self.init(location: locate(path), keyPath: path, message: message)
     }
 }

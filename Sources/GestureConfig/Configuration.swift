@@ -161,5 +161,30 @@ public struct MessageTemplate: Equatable, Sendable {
         "scale", "velocity", "rotation", "direction", "edge", "delayed_from", "device",
     ]
 
+    /// The placeholders every event fills, in the event JSON's order.
+    public static let commonFieldNames = ["t", "gesture", "type", "state", "view", "x", "y", "touches"]
+
+    /// The placeholders only some gesture types fill, those of `type` in the event JSON's
+    /// order (the rest of `fieldNames` every event fills, `delayed_from` and `device` included).
+    public static func typeFieldNames(for type: GestureType) -> [String] {
+        let pan = ["translation_x", "translation_y", "velocity_x", "velocity_y"]
+        return switch type {
+        case .pan: pan
+        case .edgePan: pan + ["edge"]
+        case .pinch: ["scale", "velocity"]
+        case .rotation: ["rotation", "velocity"]
+        case .swipe: ["direction"]
+        case .tap, .longPress: []
+        }
+    }
+
+    /// The placeholders a message of a gesture of `type` may use: a field the type never
+    /// fills would be sent as an invented 0 or nothing.
+    public static func fieldNames(for type: GestureType) -> [String] {
+        let typeOnly = Set(GestureType.allCases.flatMap(typeFieldNames(for:)))
+        let own = typeFieldNames(for: type)
+        return fieldNames.filter { !typeOnly.contains($0) || own.contains($0) }
+    }
+
     public init(segments: [Segment]) { self.segments = segments }
 }

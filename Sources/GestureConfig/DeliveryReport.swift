@@ -61,12 +61,14 @@ extension ConfigReport {
         if let longest = longest(began) {
             parts.append("a new touch is held " + longest)
         }
+        // Only near the edges a touch in this view can land by: the screen's edges, not the view's.
         for g in delaying where model.gestures[g].type == .edgePan {
             guard case .edgePan(let p) = model.gestures[g].parameters else { continue }
-            let edges = ParameterKeys.edgeNames.filter { p.edges.contains($0.1) }.map(\.0).joined(separator: ", ")
+            let edges = EdgeReach.names(EdgeReach.reachable(p.edges, from: v, margin: p.edgeMargin, in: model))
+            guard !edges.isEmpty else { continue }
             parts.append(
-                "a new touch within \(Units.format(length: p.edgeMargin)) of the \(edges) edge is held "
-                    + "(\(model.gestures[g].name): until the touch moves)")
+                "a new touch within \(Units.format(length: p.edgeMargin)) of the \(alternatives(edges)) "
+                    + "edge of the screen is held (\(model.gestures[g].name): until the touch moves)")
         }
         let lifts = reaching.filter { model.gestures[$0].delivery.delaysTouchesEnded }.compactMap { g in
             liftHold(g, in: model).map { Hold(gesture: model.gestures[g].name, time: $0.0, why: $0.1) }
@@ -74,11 +76,20 @@ extension ConfigReport {
         if let longest = longest(lifts) {
             parts.append("a lift is held " + longest)
         }
-        let cancelling = reaching.filter { model.gestures[$0].delivery.cancelsTouches }.map { model.gestures[$0].name }
-        if !cancelling.isEmpty {
-            parts.append("touches are cancelled when \(cancelling.joined(separator: ", ")) recognize")
+        // Continuous gestures cancel when they begin, discrete ones when they recognize.
+        let cancelling = reaching.filter { model.gestures[$0].delivery.cancelsTouches }
+        let beginning = cancelling.filter { model.gestures[$0].type.isContinuous }.map { model.gestures[$0].name }
+        let recognizing = cancelling.filter { !model.gestures[$0].type.isContinuous }.map { model.gestures[$0].name }
+        let when = [(beginning, "begins"), (recognizing, "recognizes")].filter { !$0.0.isEmpty }
+        if !when.isEmpty {
+            parts.append("touches are cancelled when " + when.map { alternatives($0.0) + " " + $0.1 }.joined(separator: ", or "))
         }
         return parts.isEmpty ? "passes every touch" : parts.joined(separator: "; ")
+    }
+
+    /// "a", "a or b", "a, b or c".
+    private static func alternatives(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
     /// How long a gesture that delays began touches may stay undecided with a finger

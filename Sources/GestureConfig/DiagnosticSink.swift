@@ -39,9 +39,5 @@ final class DiagnosticSink {
 
     /// In file order (the files' order, then line and column); problems at one location
     /// keep the order they were found in.
-    var sorted: [Diagnostic] {
-        diagnostics.enumerated().sorted { a, b in
-            a.element.location == b.element.location ? a.offset < b.offset : a.element.location < b.element.location
-        }.map(\.element)
-    }
+    var sorted: [Diagnostic] { diagnostics.inFileOrder(by: \.location) }
 }

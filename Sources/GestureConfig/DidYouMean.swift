@@ -17,7 +17,29 @@ enum DidYouMean {
                 best = (candidate, distance)
             }
         }
-        return best?.candidate
+        return best?.candidate ?? stem(of: normalized, among: candidates)
+    }
+
+    /// A word the name extends (`upward` -> `up`, `threshold_px` -> `threshold`), the longest
+    /// one; else a word the name is the start of but for its last letter (`rotate` ->
+    /// `rotation`, at most three letters more). Edits alone miss these: the lengths differ
+    /// too much.
+    private static func stem(of name: [Character], among candidates: [String]) -> String? {
+        var extended: (candidate: String, length: Int)?
+        var stem: (candidate: String, tail: Int)?
+        for candidate in candidates {
+            let word = normalized(candidate)
+            guard word.count >= 2, word != name else { continue }
+            let common = zip(name, word).prefix { $0 == $1 }.count
+            if common == word.count, word.count > extended?.length ?? 0 {
+                extended = (candidate, word.count)
+            } else if name.count >= 4, common >= name.count - 1, word.count > name.count, word.count - common <= 3,
+                word.count - common < stem?.tail ?? .max
+            {
+                stem = (candidate, word.count - common)
+            }
+        }
+        return extended?.candidate ?? stem?.candidate
     }
 
     /// Lowercased, with `-` and `_` as the same character.

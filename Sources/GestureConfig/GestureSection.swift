@@ -1,8 +1,15 @@
 import GestureCore
 
 extension ConfigBuilder {
-    /// UIKit's touch-delivery properties, common to every gesture type (`DeliveryOptions`).
-    static let touchDeliveryKeys = ["cancels_touches", "delays_touches_began", "delays_touches_ended"]
+    /// UIKit's touch-delivery properties, common to every gesture type: each key and its
+    /// field of `DeliveryOptions`, read and reported (`gesturectl check`) from this table.
+    static var touchDeliveryFields: [(key: String, field: WritableKeyPath<DeliveryOptions, Bool>)] {
+        [
+            ("cancels_touches", \.cancelsTouches), ("delays_touches_began", \.delaysTouchesBegan),
+            ("delays_touches_ended", \.delaysTouchesEnded),
+        ]
+    }
+    static var touchDeliveryKeys: [String] { touchDeliveryFields.map(\.key) }
 
     /// `[gesture.NAME]`s in file order, with their actions (indexed alike).
     func readGestures(_ reader: TableReader?, views: [ViewSpec], screen: Rect) -> ([GestureSpec], [GestureActions]) {
@@ -67,9 +74,9 @@ extension ConfigBuilder {
             reader.table("should_receive_touch")
             .map { readShouldReceiveTouch($0, views: views, screen: screen) } ?? ShouldReceiveTouch()
         var delivery = DeliveryOptions()
-        delivery.cancelsTouches = reader.bool("cancels_touches") ?? delivery.cancelsTouches
-        delivery.delaysTouchesBegan = reader.bool("delays_touches_began") ?? delivery.delaysTouchesBegan
-        delivery.delaysTouchesEnded = reader.bool("delays_touches_ended") ?? delivery.delaysTouchesEnded
+        for (key, field) in Self.touchDeliveryFields {
+            if let value = reader.bool(key) { delivery[keyPath: field] = value }
+        }
 
         guard let type else {
             // Without a type its parameters and actions cannot be checked: report only keys

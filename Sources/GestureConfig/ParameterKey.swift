@@ -308,7 +308,7 @@ enum ParameterKeys {
     /// Screen edges by config name, in report order.
     static let edgeNames: [(String, Edges)] = [("top", .top), ("left", .left), ("bottom", .bottom), ("right", .right)]
     /// Swipe directions by config name, in report order.
-    static let directionNames: [(String, Directions)] = [("right", .right), ("left", .left), ("up", .up), ("down", .down)]
+    static let directionNames: [(String, Directions)] = Directions.all.map { ($0.name, $0.direction) }
 }
 
 extension ConfigurableParameters {

@@ -130,10 +130,17 @@ final class TableReader {
         return quantity(key, expected: Units.speedExpected, parse: Units.speed) { $0 < 0 }
     }
 
-    /// A string or an array of strings (a single string is the one-element array).
-    func strings(_ key: String, expected: String = "a string or an array of strings") -> [String]? {
+    /// An array of strings. A single string is read as the one-element array, with a warning
+    /// that shows the array form (every list key is documented as an array).
+    func strings(_ key: String, expected: String = "an array of strings") -> [String]? {
         read(key, expected: expected) { value in
-            if let string = value.string { return [string] }
+            if let string = value.string {
+                sink.warn(
+                    path.appending(key),
+                    "a string where an array is expected, read as an array of one: write \(key) = [\"\(Diagnostic.shown(string, quoted: true))\"]"
+                )
+                return [string]
+            }
             guard let array = value.array else { return nil }
             var strings: [String] = []
             for element in array {

@@ -49,6 +49,7 @@ extension ConfigBuilder {
                 let parent = views[parentIndex]
                 let parentName = parentIndex == 0 ? "the screen" : "view '\(parent.name)'"
                 let frame = view.reader.table("frame").flatMap { readRect($0, in: parent.frame, parentName: parentName) }
+                if let frame { warnOutsideScreen(frame, path: view.reader.path.appending("frame"), screen: screen) }
                 views.append(
                     ViewSpec(
                         name: view.name, parent: parentIndex, frame: frame ?? parent.frame,
@@ -74,6 +75,27 @@ extension ConfigBuilder {
             view.reader.finish()
         }
         return views
+    }
+
+    /// A view that reaches past the screen has a part no touch can reach; one wholly past
+    /// it (inside a parent that reaches out: past the parent is an error) has nothing.
+    private func warnOutsideScreen(_ frame: Rect, path: ConfigKeyPath, screen: Rect) {
+        guard self.screen != nil else { return }
+        let size = "\(Units.format(screen.width))x\(Units.format(screen.height))"
+        let own = "its frame is " + Units.format(rect: frame)
+        let overlaps =
+            frame.x < screen.x + screen.width && screen.x < frame.x + frame.width
+            && frame.y < screen.y + screen.height && screen.y < frame.y + frame.height
+        if !overlaps {
+            sink.warn(path, "lies entirely outside the screen (\(size)), so no touch can reach it: \(own)")
+        } else if frame.x < screen.x || frame.y < screen.y || frame.x + frame.width > screen.x + screen.width
+            || frame.y + frame.height > screen.y + screen.height
+        {
+            sink.warn(
+                path,
+                "reaches outside the screen (\(size)), where no touch lands: \(own); keep x + width within "
+                    + "\(Units.format(screen.width)) and y + height within \(Units.format(screen.height))")
+        }
     }
 
     /// The parent chain from `start` until a name repeats, that name last.

@@ -26,9 +26,10 @@ public enum ControlSocketPath {
         return user(environment) ?? system
     }
 
-    /// The paths gesturectl tries, in order: only the explicit one when given.
-    public static func candidates(option: String?, environment: [String: String]) -> [String] {
-        if let explicit = option ?? environment["GESTURED_SOCKET"].flatMap({ $0.isEmpty ? nil : $0 }) {
+    /// The paths gesturectl tries, in order: only the explicit one when given (the option,
+    /// the environment, or `configured`: `[daemon] socket` of the config, as for the daemon).
+    public static func candidates(option: String?, configured: String? = nil, environment: [String: String]) -> [String] {
+        if let explicit = option ?? environment["GESTURED_SOCKET"].flatMap({ $0.isEmpty ? nil : $0 }) ?? configured {
             return [explicit]
         }
         return [system] + (user(environment).map { [$0] } ?? [])

@@ -32,7 +32,7 @@ public struct DeviceGeometry: Sendable {
     @usableFromInline let flipX: Bool, flipY: Bool
 
     /// The plausible physical extent of one axis, mm.
-    static let plausibleMillimeters: ClosedRange<Double> = 30...2000
+    public static let plausibleMillimeters: ClosedRange<Double> = 30...2000
 
     public init(screen: ScreenSize, x: AxisRange, y: AxisRange, mapping: DeviceMapping) {
         let m = mapping.calibration

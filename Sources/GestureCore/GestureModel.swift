@@ -21,6 +21,17 @@ public struct GestureModel: Equatable, Sendable {
         return result
     }
 
+    /// How many ancestors a view has (the root: 0).
+    public func depth(of view: Int) -> Int {
+        var d = 0
+        var v = views[view].parent
+        while let p = v {
+            d += 1
+            v = views[p].parent
+        }
+        return d
+    }
+
     private func validate() throws(ModelError) {
         guard let root = views.first, root.parent == nil else { throw .noRootView }
         for (i, view) in views.enumerated().dropFirst() {

@@ -81,6 +81,27 @@ public struct Directions: OptionSet, Hashable, Sendable {
     public static let left = Directions(rawValue: 1 << 1)
     public static let up = Directions(rawValue: 1 << 2)
     public static let down = Directions(rawValue: 1 << 3)
+    // Not UIKit's: the diagonals lisgd binds (UR, UL, DR, DL), judged by the same rule.
+    public static let upRight = Directions(rawValue: 1 << 4)
+    public static let upLeft = Directions(rawValue: 1 << 5)
+    public static let downRight = Directions(rawValue: 1 << 6)
+    public static let downLeft = Directions(rawValue: 1 << 7)
+
+    /// Every single direction with its name in the config, the event JSON and the trace,
+    /// and its unit vector on the screen (y down): UIKit's four, then the diagonals.
+    public static let all: [(name: String, direction: Directions, x: Double, y: Double)] = [
+        ("right", .right, 1, 0), ("left", .left, -1, 0), ("up", .up, 0, -1), ("down", .down, 0, 1),
+        ("up-right", .upRight, 0.5.squareRoot(), -(0.5.squareRoot())),
+        ("up-left", .upLeft, -(0.5.squareRoot()), -(0.5.squareRoot())),
+        ("down-right", .downRight, 0.5.squareRoot(), 0.5.squareRoot()),
+        ("down-left", .downLeft, -(0.5.squareRoot()), 0.5.squareRoot()),
+    ]
+
+    /// The name of a single direction ("up-left"); nil for none or several.
+    public var name: String? {
+        for i in 0..<Self.all.count where Self.all[i].direction == self { return Self.all[i].name }
+        return nil
+    }
 }
 
 /// Screen edges (`UIRectEdge`).

@@ -52,20 +52,11 @@ struct Relations {
         self.dependents = dependents
         self.waits = waits
 
-        func depth(_ view: Int) -> Int {
-            var d = 0
-            var v = model.views[view].parent
-            while let p = v {
-                d += 1
-                v = model.views[p].parent
-            }
-            return d
-        }
         order = model.gestures.indices.sorted { a, b in
             let ga = model.gestures[a]
             let gb = model.gestures[b]
-            let da = depth(ga.view)
-            let db = depth(gb.view)
+            let da = model.depth(of: ga.view)
+            let db = model.depth(of: gb.view)
             if da != db { return da > db }
             let ta = Self.specificity(ga.type)
             let tb = Self.specificity(gb.type)

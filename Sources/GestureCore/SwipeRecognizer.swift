@@ -74,10 +74,11 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
         var judge = Judgement(
             directions: parameters.directions, jitter: jitter, sidewaysLimit: lifting ? nil : need,
             maxAngle: fast ? nil : parameters.maxAngle, maxSlope: maxSlope, moved: travel > jitter)
-        judge.consider(.right, dx, dy, &progress)
-        judge.consider(.left, -dx, dy, &progress)
-        judge.consider(.down, dy, dx, &progress)
-        judge.consider(.up, -dy, dx, &progress)
+        // Each direction the same way, the diagonals included: along and across its unit vector.
+        for i in 0..<Directions.all.count {
+            let (_, d, x, y) = Directions.all[i]
+            judge.consider(d, dx * x + dy * y, dy * x - dx * y, &progress)
+        }
         if progress.ruledOut.isSuperset(of: parameters.directions), let reason = judge.ruledOutReason {
             return fail(reason)
         }
@@ -130,7 +131,8 @@ final class SwipeRecognizer: Recognizer, FailingRecognizer {
 /// Over one stroke: per direction the farthest offset along it so far (mm) and whether it
 /// has been ruled out; when and where (offset, mm) the stroke left the jitter allowance.
 private struct DirectionProgress {
-    var right = 0.0, left = 0.0, up = 0.0, down = 0.0
+    /// By the direction's bit (`Directions` has eight).
+    private var farthest = SIMD8<Double>()
     var ruledOut: Directions = []
     private(set) var movedAt: Microseconds?
     private(set) var movedX = 0.0, movedY = 0.0
@@ -142,22 +144,8 @@ private struct DirectionProgress {
     }
 
     subscript(_ d: Directions) -> Double {
-        get {
-            switch d {
-            case .right: right
-            case .left: left
-            case .up: up
-            default: down
-            }
-        }
-        set {
-            switch d {
-            case .right: right = newValue
-            case .left: left = newValue
-            case .up: up = newValue
-            default: down = newValue
-            }
-        }
+        get { farthest[d.rawValue.trailingZeroBitCount] }
+        set { farthest[d.rawValue.trailingZeroBitCount] = newValue }
     }
 }
 

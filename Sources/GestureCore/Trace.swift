@@ -98,15 +98,7 @@ public enum TraceReason: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func name(_ d: Directions) -> String {
-        switch d {
-        case .right: "right"
-        case .left: "left"
-        case .up: "up"
-        case .down: "down"
-        default: "?"
-        }
-    }
+    static func name(_ d: Directions) -> String { d.name ?? "?" }
 }
 
 /// Two decimals at most, without Foundation's formatter.

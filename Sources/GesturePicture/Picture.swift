@@ -135,11 +135,7 @@ public struct Picture {
             return "long press" + fingers(p.touches) + " " + held
         case .swipe(let p):
             let d = p.directions
-            return "swipe "
-                + join([
-                    ("right", d.contains(.right)), ("left", d.contains(.left)),
-                    ("up", d.contains(.up)), ("down", d.contains(.down)),
-                ]) + fingers(p.touches)
+            return "swipe " + join(Directions.all.map { ($0.name, d.contains($0.direction)) }) + fingers(p.touches)
         case .edgePan(let p):
             return "edge pan from "
                 + join([

@@ -9,7 +9,7 @@ struct DevicesCommand: ParsableCommand {
         commandName: "devices",
         abstract: "List touchscreens: node, name, ids, axis ranges, resolution, slots.")
 
-    @Flag(help: "One JSON object per touchscreen, one per line.")
+    @Flag(help: "One JSON object per touchscreen, one per line (none found: one object with the reason).")
     var json = false
 
     @Flag(help: "List every input event device, touchscreen or not.")

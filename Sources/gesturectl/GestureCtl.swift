@@ -22,4 +22,36 @@ struct GestureCtl: ParsableCommand {
             RenderCommand.self,
         ]
     )
+
+    /// The options any verb that takes them accepts before the verb too
+    /// (`gesturectl --socket /tmp/g.sock monitor`), as the daemon's own page writes it.
+    static let globalOptions = ["--socket", "--config"]
+
+    /// `--socket PATH` and `--config FILE` (or `--socket=PATH`) before the verb move after it.
+    static func verbFirst(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if globalOptions.contains(where: { first.hasPrefix($0 + "=") }) {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else if globalOptions.contains(first), rest.count >= 2 {
+                leading += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty, let verb = rest.first else { return arguments }
+        return [verb] + leading + rest.dropFirst()
+    }
+
+    static func main() {
+        do {
+            var command = try parseAsRoot(verbFirst(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

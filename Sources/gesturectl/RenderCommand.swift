@@ -20,8 +20,13 @@ struct RenderCommand: ParsableCommand {
             needs rsvg-convert (Debian: librsvg2-bin).
             """)
 
-    @Argument(help: "The config file (its drop-ins are read too).")
-    var config: String
+    @Argument(help: ArgumentHelp("The config file (or --config FILE); its drop-ins are read too.", valueName: "config"))
+    var file: String?
+
+    @Option(name: .customLong("config"), help: ArgumentHelp("The config file, as the argument names it.", valueName: "file"))
+    var configOption: String?
+
+    var config: String { configOption ?? file ?? "" }
 
     @OptionGroup var dropIns: ConfigDirectoryOptions
 
@@ -33,21 +38,22 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A recording to draw over the config: evemu or libinput record (YAML).", valueName: "file"))
     var recording: String?
 
-    @Option(help: ArgumentHelp("The device description for a recording without N:/I:/B:/A: lines.", valueName: "file"))
-    var desc: String?
+    @OptionGroup var description: DescOption
 
     func validate() throws {
+        if file != nil, configOption != nil { throw ValidationError("name the config once: --config FILE or CONFIG") }
+        if file == nil, configOption == nil { throw ValidationError("missing the config: render CONFIG or render --config FILE") }
         if let output, !(output.hasSuffix(".svg") || output.hasSuffix(".png")) {
             throw ValidationError("--output must end in .svg or .png: \(output)")
         }
-        if desc != nil, recording == nil { throw ValidationError("--desc goes with --recording") }
+        if description.desc != nil, recording == nil { throw ValidationError("--desc goes with --recording") }
     }
 
     func run() throws {
         let configuration = try loadConfiguration(dropIns.tree(mainFile: config))
         var overlay: RecordingOverlay?
         if let recording {
-            let recorded = try RecordingFile.read(path: recording, descPath: desc)
+            let recorded = try description.read(recording)
             guard let replayed = RecordingOverlay(configuration: configuration, recording: recorded, path: recording) else {
                 throw CommandFailure("\(recording): libmtdev could not be set up for this protocol-A device")
             }

@@ -27,16 +27,25 @@ struct ReplayCommand: ParsableCommand {
             touch (cancels_touches, delays_touches_began, delays_touches_ended, passthrough).
             """)
 
-    @Option(name: .long, help: ArgumentHelp("The config file (its drop-ins are read too).", valueName: "file"))
-    var config: String = ConfigLoader.defaultPath
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp("The config file (default: \(ConfigLoader.defaultPath)); its drop-ins are read too.", valueName: "file"))
+    var configOption: String?
 
     @OptionGroup var dropIns: ConfigDirectoryOptions
 
-    @Argument(help: "A recording: evemu-record output (or events only with --desc), or a libinput record file (YAML).")
-    var recording: String
+    /// `replay CONFIG RECORDING` as `render CONFIG` and `check FILE` write it, or `replay RECORDING`.
+    @Argument(
+        help: ArgumentHelp(
+            "The config file, then the recording (or the recording alone, with --config or the default config). "
+                + "A recording: evemu-record output (or events only with --desc), or a libinput record file (YAML).",
+            valueName: "config-or-recording"))
+    var files: [String] = []
 
-    @Option(help: ArgumentHelp("The device description for a recording without N:/I:/B:/A: lines.", valueName: "file"))
-    var desc: String?
+    var config: String { configOption ?? (files.count == 2 ? files[0] : ConfigLoader.defaultPath) }
+    var recording: String { files.last ?? "" }
+
+    @OptionGroup var description: DescOption
 
     @Flag(help: "One JSON object per event (the event stream's schema).")
     var json = false
@@ -53,9 +62,18 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .customLong("run-actions"), help: "Run the configured actions (commands, socket messages) as the daemon would.")
     var runActions = false
 
+    func validate() throws {
+        switch (files.count, configOption) {
+        case (1, _), (2, nil): break
+        case (2, _): throw ValidationError("name the config once: --config FILE or CONFIG RECORDING")
+        case (0, _): throw ValidationError("missing the recording: replay [--config FILE] RECORDING, or replay CONFIG RECORDING")
+        default: throw ValidationError("too many files: replay CONFIG RECORDING")
+        }
+    }
+
     func run() throws {
         let configuration = try loadConfiguration(dropIns.tree(mainFile: config))
-        let recorded = try RecordingFile.read(path: recording, descPath: desc)
+        let recorded = try description.read(recording)
         let pipeline = GesturePipeline(configuration: configuration)
         pipeline.engine.traceEnabled = trace
         pipeline.engine.touchDeliveryEnabled = delivery

@@ -14,8 +14,7 @@ struct TouchesCommand: ParsableCommand {
     @Argument(help: "A recording: evemu-record output (or an events-only file with --desc), or a libinput record file (YAML).")
     var recording: String
 
-    @Option(help: ArgumentHelp("The device description (.desc) for a recording without N:/I:/B:/A: lines.", valueName: "file"))
-    var desc: String?
+    @OptionGroup var description: DescOption
 
     @Flag(help: "Print only totals: events, frames, contacts, most simultaneous contacts, duration.")
     var summary = false
@@ -24,7 +23,7 @@ struct TouchesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let recorded = try RecordingFile.read(path: recording, descPath: desc)
+        let recorded = try description.read(recording)
         guard let normalizer = TouchNormalizer(device: DeviceID(0), info: recorded.info) else {
             throw ValidationError("\(recording): libmtdev could not be set up for this protocol-A device")
         }

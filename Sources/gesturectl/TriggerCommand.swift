@@ -8,8 +8,9 @@ struct TriggerCommand: ParsableCommand {
         commandName: "trigger",
         abstract: "Run a gesture's actions through the daemon with a synthetic event, without touching the screen.",
         discussion: """
-            The daemon runs the actions of the gesture's state (default: recognized for tap \
-            and swipe, ended for the others) as the service's user, inside its sandbox, with \
+            The daemon runs the actions of the gesture's state (default: the first state that \
+            has actions: recognized for tap and swipe, began, changed, ended or cancelled for \
+            the others) as the service's user, inside its sandbox, with \
             an event at the centre of the gesture's view; subscribers see it too. Commands \
             run in the background: their failures are in the daemon's log and the \
             dispatcher's counters (gesturectl status).
@@ -29,5 +30,6 @@ struct TriggerCommand: ParsableCommand {
         let reply = try connection.connect().request("trigger", request)
         let actions = reply["actions"]?.intValue ?? 0
         print("\(gesture) \(reply["state"]?.stringValue ?? "?"): \(actions) action\(actions == 1 ? "" : "s") started")
+        if let note = reply["note"]?.stringValue { print(note) }
     }
 }

@@ -111,4 +111,25 @@ struct RecordedSwipeTests {
         let found = swipes.map { "\(($0.time - start + 500) / 1000) ms \($0.direction.rawValue)" }
         #expect(found == row.swipes.map { "\($0.ms) ms \($0.direction.rawValue)" }, "\(row.why)")
     }
+
+    /// With the four diagonals allowed too (lisgd's UR, UL, DR, DL), each stroke is the
+    /// direction it is nearest when it is decided: the Dell's flick, 39 deg above horizontal,
+    /// is up-right (6 deg off the diagonal). The Pixel's fling opens with a 19 mm hook at
+    /// 40 deg above horizontal at 234 mm/s, itself a swipe up-right at 83 ms; UIKit's four
+    /// leave the hook undecided (40-50 deg off each) and see the fling up, which is why they
+    /// stay the default. The Atmel's corner-to-corner drag stays a drag (26 mm/s).
+    @Test(arguments: [
+        ("dell-canvas-advanced-silicon-touch-2-4-5-finger.evemu", [Directions.upRight]),
+        ("google-pixel-tablet-nvt-1-finger-swipe.evemu", [.upRight]),
+        ("hid-devices-atmel-03eb-8409-diagonal-drag-2finger-10finger.evemu", []),
+    ])
+    func diagonalsAreTheNearestDirection(file: String, directions: [Directions]) throws {
+        let r = try Replay(file) { m in
+            m.gesture("swipe", .swipe) { $0.swipe.directions = Directions(Directions.all.map(\.direction)) }
+            m.gesture("pan", .pan)
+            m.require("pan", toFail: "swipe")
+        }
+        let swipes = r.harness.events(of: "swipe").filter { $0.state == .recognized }
+        #expect(swipes.map(\.direction) == directions, "\(r.harness.traceLog.filter { $0.contains("/swipe]") })")
+    }
 }

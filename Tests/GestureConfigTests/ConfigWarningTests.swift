@@ -1,5 +1,6 @@
-import GestureConfig
 import Testing
+
+@testable import GestureConfig
 
 /// `check` warns about a config that loads but almost certainly means something else.
 @Suite struct ConfigWarningTests {
@@ -125,6 +126,61 @@ import Testing
             type = "tap"
             view = "right"
             taps = 2
+
+            """)
+        #expect(warnings.isEmpty)
+    }
+
+    /// The integrator's trap: the admin edge swipe over the map, without the map pan waiting
+    /// for it. `check` said OK; the swipe was "prevented by map_pan".
+    @Test func theShippedMapPanWithoutItsEdgeRuleIsWarnedAbout() throws {
+        let text = try FileText.read(path: Fixture.shippedConfigPath)
+            .replacing("require_to_fail = [\"next_floor\", \"admin_menu\"]", with: "require_to_fail = [\"next_floor\"]")
+        let file = TemporaryFile(contents: text)
+        let configuration = try ConfigLoader.load(path: file.path)
+        #expect(configuration.warnings.count == 1)
+        #expect(
+            configuration.warnings.first?.description.contains(
+                "warning: gesture.admin_menu: 'admin_menu' (edge-pan) and 'map_pan' (pan) receive the same touches") == true)
+        #expect(
+            configuration.warnings.first?.message.contains("Add require_to_fail = [\"admin_menu\"] to [gesture.map_pan]") == true)
+    }
+
+    /// A pan and a swipe that cannot share a touch are not warned about: other views, tool
+    /// types, touch counts, or a pan that lets the swipe go first.
+    @Test(arguments: [
+        "[gesture.p]\ntype = \"pan\"\nview = \"left\"\n[gesture.s]\ntype = \"swipe\"\nview = \"right\"\n",
+        "[gesture.p]\ntype = \"pan\"\nshould_receive_touch = { tool_types = [\"pen\"] }\n"
+            + "[gesture.s]\ntype = \"swipe\"\nshould_receive_touch = { tool_types = [\"finger\"] }\n",
+        "[gesture.p]\ntype = \"pan\"\nmin_touches = 2\n[gesture.s]\ntype = \"swipe\"\n",
+        "[gesture.p]\ntype = \"pan\"\nthreshold = \"15mm\"\n[gesture.s]\ntype = \"swipe\"\n",
+        "[gesture.p]\ntype = \"pan\"\nshould_begin = { region = { width = \"50%\" } }\n"
+            + "[gesture.s]\ntype = \"swipe\"\nshould_receive_touch = { region = { x = \"50%\", width = \"50%\" } }\n",
+    ])
+    func aPanAndASwipeThatShareNoTouchAreNotWarnedAbout(_ gestures: String) {
+        let views = "[view.left]\nframe = { width = \"50%\" }\n[view.right]\nframe = { x = \"50%\", width = \"50%\" }\n"
+        let (status, warnings, _) = check(views + gestures)
+        #expect(status == 0)
+        #expect(warnings.isEmpty)
+    }
+
+    /// An edge pan on a view that lies against its edge is not warned about; one a little
+    /// away from it either (the margin may reach it on a small panel).
+    @Test func anEdgePanOnAViewAtItsEdgeIsNotWarnedAbout() {
+        let (_, warnings, _) = check(
+            """
+            [view.strip]
+            frame = { x = 780, width = 20 }
+            [view.near]
+            frame = { x = 10, width = 100 }
+            [gesture.back]
+            type = "edge-pan"
+            view = "strip"
+            edges = ["right"]
+            [gesture.menu]
+            type = "edge-pan"
+            view = "near"
+            edges = ["left"]
 
             """)
         #expect(warnings.isEmpty)

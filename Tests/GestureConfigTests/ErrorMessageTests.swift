@@ -326,7 +326,7 @@ import Testing
         let text = Fixture.screen + "[gesture.s]\ntype = \"swipe\"\ndirections = [\"upp\"]\n[gesture.p]\ntype = \"pinsh\"\n"
         #expect(
             Fixture.messages(text) == [
-                "test.toml:6:1: error: gesture.s.directions: unknown name 'upp': expected an array of \"right\", \"left\", \"up\", \"down\" (did you mean 'up'?)",
+                "test.toml:6:1: error: gesture.s.directions: unknown name 'upp': expected an array of \"right\", \"left\", \"up\", \"down\", \"up-right\", \"up-left\", \"down-right\", \"down-left\" (did you mean 'up'?)",
                 "test.toml:8:1: error: gesture.p.type: unknown gesture type 'pinsh': expected tap, long-press, pan, swipe, pinch, rotation, edge-pan (did you mean 'pinch'?)",
             ])
     }

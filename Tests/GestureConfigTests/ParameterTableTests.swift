@@ -1,7 +1,8 @@
-import GestureConfig
 import GestureCore
 import TestSupport
 import Testing
+
+@testable import GestureConfig
 
 /// Each gesture type's keys are the fields its recognizer reads: `check` prints exactly
 /// those, each one set in the file reaches the gesture, and a key of another type is refused.
@@ -51,7 +52,19 @@ import Testing
         let report = ConfigReport.text(of: try ConfigLoader.parse(text: text, file: "test.toml"))
         let lines = report.split(separator: "\n").map(String.init)
         guard let start = lines.firstIndex(where: { $0.hasPrefix("  g: ") }) else { return [] }
-        return Array(lines[(start + 1)...].prefix { $0.hasPrefix("    ") && $0.contains(" = ") })
+        let parameters = lines[(start + 1)...].prefix { $0.hasPrefix("    ") && $0.contains(" = ") }
+        return parameters.filter { line in !ConfigBuilder.touchDeliveryKeys.contains { line.hasPrefix("    \($0) = ") } }
+    }
+
+    /// After its parameters, every gesture's listing says what the application sees of its
+    /// touches: the three delivery keys, defaults marked.
+    @Test func checkPrintsTheDeliveryKeysOfEveryGesture() throws {
+        let text = Fixture.screen + "[gesture.g]\ntype = \"pan\"\ncancels_touches = false\n"
+        let report = ConfigReport.text(of: try ConfigLoader.parse(text: text, file: "test.toml"))
+        #expect(
+            report.contains(
+                "    threshold = 10pt  # default\n    cancels_touches = false\n"
+                    + "    delays_touches_began = false  # default\n    delays_touches_ended = true  # default\n"))
     }
 
     @Test(arguments: keys.map(\.type)) func checkPrintsExactlyTheKeysOfTheType(type: String) throws {

@@ -80,17 +80,23 @@ import Glibc
         #expect(h.log == ["next_floor recognized"])
     }
 
+    /// Fingers 1 and 2 spread and turn about (x, 500) from a span of 2 * `radius` px, a step
+    /// every 20 ms for 400 ms after `start`.
+    static func twist(_ f: inout FrameBuilder, x: Double, radius: Double, from start: Int64) {
+        for step in 1...20 {
+            let t = start + Int64(step) * 20 * Self.ms
+            let angle = Double(step) * 0.02  // radians, clockwise
+            let r = radius + Double(step) * 5  // spreading
+            f.move(1, x: x - r * cos(angle), y: 500 - r * sin(angle), at: t)
+            f.move(2, x: x + r * cos(angle), y: 500 + r * sin(angle), at: t)
+        }
+    }
+
     @Test func twoFingersOnTheMapZoomAndRotateTogether() throws {
         let h = try run { f in
             f.down(1, x: 1000, y: 500, at: 0)
             f.down(2, x: 1200, y: 500, at: 0)
-            for step in 1...20 {
-                let t = Int64(step) * 20 * Self.ms
-                let angle = Double(step) * 0.02  // radians, clockwise
-                let r = 100 + Double(step) * 5  // spreading
-                f.move(1, x: 1100 - r * cos(angle), y: 500 - r * sin(angle), at: t)
-                f.move(2, x: 1100 + r * cos(angle), y: 500 + r * sin(angle), at: t)
-            }
+            Self.twist(&f, x: 1100, radius: 100, from: 0)
             f.up(1, at: 450 * Self.ms)
             f.up(2, at: 450 * Self.ms)
         }
@@ -98,5 +104,22 @@ import Glibc
         #expect(h.log.contains("map_rotate began"))
         #expect(h.log.contains("map_zoom ended") && h.log.contains("map_rotate ended"))
         #expect(!h.log.contains { $0.hasPrefix("map_pan") })
+    }
+
+    /// How people pinch: the first finger slides 3 mm (a slow drag: the pan begins) before
+    /// the second lands. The pinch and the rotation begin beside the running pan.
+    @Test func aStaggeredPinchZoomsBesideThePan() throws {
+        let h = try run { f in
+            f.down(1, x: 1000, y: 500, at: 0)
+            f.drag(1, toX: 988, toY: 500, from: 0, duration: 200 * Self.ms, steps: 10)  // 3 mm in 200 ms
+            f.down(2, x: 1200, y: 500, at: 250 * Self.ms)
+            Self.twist(&f, x: 1094, radius: 106, from: 250 * Self.ms)
+            f.up(1, at: 700 * Self.ms)
+            f.up(2, at: 700 * Self.ms)
+        }
+        #expect(h.log.first == "map_pan began")
+        #expect(h.log.contains("map_zoom began"))
+        #expect(h.log.contains("map_rotate began"))
+        #expect(h.log.contains("map_zoom ended") && h.log.contains("map_rotate ended") && h.log.contains("map_pan ended"))
     }
 }

@@ -36,8 +36,8 @@ import Testing
         #expect(
             report.contains(
                 """
-                  map: a new touch within 4mm of the right edge is held (admin_menu: until the touch moves); touches are cancelled when admin_menu, reload recognize
-                  wake_corner: a new touch is held (wake: until the touch lifts or moves, then up to 350ms for the next tap); a new touch within 4mm of the right edge is held (admin_menu: until the touch moves); a lift is held up to 350ms (wake: the next tap may come); touches are cancelled when admin_menu, reload, wake recognize
+                  map: a new touch within 4mm of the right edge of the screen is held (admin_menu: until the touch moves); touches are cancelled when admin_menu or reload begins
+                  wake_corner: a new touch is held (wake: until the touch lifts or moves, then up to 350ms for the next tap); a new touch within 4mm of the right edge of the screen is held (admin_menu: until the touch moves); a lift is held up to 350ms (wake: the next tap may come); touches are cancelled when admin_menu or reload begins, or wake recognizes
                   device[0]: passthrough: grabbed, applications read its virtual clone; cancel = "release"
                 """))
     }

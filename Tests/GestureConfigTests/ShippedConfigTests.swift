@@ -47,6 +47,7 @@ import Testing
         #expect(configuration.model.views[zoom.view].name == "map")
         #expect(zoom.simultaneousWith == [byName("map_rotate")])
         #expect(gestures[byName("map_pan")].requireToFail == [byName("next_floor"), byName("admin_menu")])
+        #expect(gestures[byName("map_pan")].simultaneousWith == [byName("map_zoom"), byName("map_rotate")])
 
         let cooldowns = configuration.actions.flatMap { $0.byState.values.flatMap { $0 } }.map(\.cooldown)
         #expect(cooldowns.filter { $0 > 0 }.count >= 4)

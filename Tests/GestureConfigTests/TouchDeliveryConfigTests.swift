@@ -62,7 +62,7 @@ import Testing
                 touch delivery (what the application under each view misses):
                   screen: passes every touch
                   strip: passthrough = false: touches that begin here never reach the application
-                  corner: a new touch is held up to 800ms (menu: until it recognizes or fails); a lift is held up to 300ms (wake: the next tap may come); touches are cancelled when wake, menu recognize
+                  corner: a new touch is held up to 800ms (menu: until it recognizes or fails); a lift is held up to 300ms (wake: the next tap may come); touches are cancelled when menu begins, or wake recognizes
                   applied to no device: no [[device]] rule sets passthrough = true, so applications read the panels themselves (gesturectl replay --delivery shows what they would see)
                 """))
     }

@@ -53,6 +53,20 @@ import Testing
         #expect(DidYouMean.suggestion(for: "colour", among: ["min_press", "taps"]) == nil)
     }
 
+    /// A word the name extends, or begins but for its last letter: too far apart for edits.
+    @Test func didYouMeanFindsTheWordAValueExtends() {
+        let directions = ["right", "left", "up", "down"]
+        #expect(DidYouMean.suggestion(for: "upward", among: directions) == "up")
+        #expect(DidYouMean.suggestion(for: "downwards", among: directions) == "down")
+        #expect(DidYouMean.suggestion(for: "rotate", among: ["pinch", "rotation", "pan"]) == "rotation")
+        #expect(DidYouMean.suggestion(for: "threshold_px", among: ["threshold", "edges"]) == "threshold")
+        #expect(DidYouMean.suggestion(for: "warn", among: ["info", "warning", "error"]) == "warning")
+        // Not a stem: too short, or too much of the word missing.
+        #expect(DidYouMean.suggestion(for: "u", among: directions) == nil)
+        #expect(DidYouMean.suggestion(for: "rot", among: ["rotation"]) == nil)
+        #expect(DidYouMean.suggestion(for: "sideways", among: directions) == nil)
+    }
+
     /// The work is bounded by the name's length, not the candidates'.
     @Test func didYouMeanSkipsNamesTooLongToBeTypos() {
         let long = String(repeating: "k", count: 65)

@@ -2,6 +2,10 @@ import GestureCore
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite struct SwipeTests {
     func swipe(to dx: Double, _ dy: Double, in duration: Int64, _ directions: Directions = .right) throws -> PipelineHarness {
         run(try single(.swipe) { $0.swipe.directions = directions }) { b in
@@ -169,5 +173,36 @@ import Testing
         }
         #expect(back3mm(.millimeters(2)).traceLog.contains("[root/g] possible -> failed (reversed by 3 mm)"))
         #expect(back3mm(.millimeters(4)).log == ["g recognized"])
+    }
+
+    /// A flick at 45 deg: no swipe for UIKit's four (45 deg off each), the diagonal when it
+    /// is allowed, in each of the four diagonals.
+    @Test(arguments: [
+        (Directions.upRight, 1.0, -1.0), (.upLeft, -1.0, -1.0), (.downRight, 1.0, 1.0), (.downLeft, -1.0, 1.0),
+    ])
+    func aDiagonalFlickIsTheDiagonal(direction: Directions, x: Double, y: Double) throws {
+        let four: Directions = [.right, .left, .up, .down]
+        #expect(try swipe(to: 60 * x, 60 * y, in: 100 * ms, four).log.isEmpty)
+        let h = try swipe(to: 60 * x, 60 * y, in: 100 * ms, [direction])
+        #expect(h.log == ["g recognized"])
+        #expect(h.events.first?.direction == direction)
+    }
+
+    /// The same whole-stroke rule around the diagonal: 25 deg off it is within max_angle,
+    /// 35 deg off is not; with every direction allowed the stroke is the nearest one.
+    @Test func theAngleIsMeasuredAroundTheDiagonal() throws {
+        func at(_ degrees: Double) -> (Double, Double) {
+            let r = degrees * .pi / 180
+            return (80 * cos(r), -80 * sin(r))  // counter-clockwise from right, y down
+        }
+        let within = at(45 + 25)
+        #expect(try swipe(to: within.0, within.1, in: 100 * ms, .upRight).log == ["g recognized"])
+        let beyond = at(45 - 35)
+        let off = try swipe(to: beyond.0, beyond.1, in: 100 * ms, .upRight)
+        #expect(off.log.isEmpty)
+        #expect(off.traceLog.contains { $0.contains("off axis by 35") })
+        let all = Directions(Directions.all.map(\.direction))
+        #expect(try swipe(to: at(30).0, at(30).1, in: 100 * ms, all).events.first?.direction == .upRight)
+        #expect(try swipe(to: at(20).0, at(20).1, in: 100 * ms, all).events.first?.direction == .right)
     }
 }

@@ -282,7 +282,7 @@ private final class TestClient {
         let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
         let slow = try TestClient(server.path)
         slow.send(#"{"cmd":"sta"#)
-        #expect(try serve(loop) { server.statusJSON["connections"] == .number(1) })
+        #expect(try serve(loop) { server.status.values[ControlMetrics.connections] == 1 })
         // The half line is already there: this turn reads it (the request's clock starts).
         try loop.runOnce(timeoutMilliseconds: 1000)
         clock.advance(by: ControlServer.requestTimeout - 1)

@@ -33,6 +33,12 @@ struct TriggerTests {
         #expect(run.output == "drag ended: 1 action started\n")
         #expect(eventually { readText(log) == "tap recognized 400.0 240.0 1\ndrag ended\n" })
 
+        // The socket before the verb, as gestured(8) writes it; a state without actions says
+        // where the actions are.
+        let began = try ChildProcess.run(Binary.gesturectl, arguments: ["--socket", daemon.socket, "trigger", "drag", "began"])
+        #expect(began.status == 0)
+        #expect(began.output == "drag began: 0 actions started\n'drag' has actions on on.ended\n")
+
         do {
             _ = try daemon.client().request("trigger", [("gesture", .string("drag")), ("state", .string("recognized"))])
             Issue.record("a pan has no recognized state")

@@ -7,7 +7,9 @@ extension Daemon {
     /// `state` as a recognition would (published to subscribers too), with a synthetic
     /// event at the centre of the gesture's view, so that an integrator can try a command
     /// under the service's real user and sandbox without touching the screen. `state`
-    /// defaults to `recognized` for discrete types and `ended` for continuous ones.
+    /// defaults to the first of the type's states that has actions (`recognized` for discrete
+    /// types; began, changed, ended, cancelled for continuous ones), else the type's last
+    /// (`recognized`, `ended`), and the reply's `note` says which states have actions.
     func trigger(_ request: JSONValue) -> ControlReply {
         let model = pipeline.configuration.model
         guard let name = request["gesture"]?.stringValue else {
@@ -20,7 +22,9 @@ extension Daemon {
         }
         let spec = model.gestures[index]
         let states: [GestureState] = spec.type.isContinuous ? [.began, .changed, .ended, .cancelled] : [.recognized]
-        var state = spec.type.isContinuous ? GestureState.ended : .recognized
+        let byState = pipeline.configuration.actions[index].byState
+        let withActions = states.filter { !(byState[$0] ?? []).isEmpty }
+        var state = withActions.first ?? (spec.type.isContinuous ? GestureState.ended : .recognized)
         if let text = request["state"]?.stringValue {
             guard let named = states.first(where: { $0.description == text }) else {
                 let list = states.map(\.description).joined(separator: ", ")
@@ -49,11 +53,18 @@ extension Daemon {
         server.publish(event, names: names, origin: origin)
         dispatcher.dispatch(event)
         logger.notice("trigger: \(name) \(state) (\(actions) action(s)), asked on the control socket")
-        return .success(
-            .object([
-                ("gesture", .string(name)), ("state", .string(state.description)),
-                ("actions", .number(Double(actions))),
-            ]))
+        var reply: [(String, JSONValue)] = [
+            ("gesture", .string(name)), ("state", .string(state.description)), ("actions", .number(Double(actions))),
+        ]
+        // Where the actions are, when not on the state that ran.
+        if actions == 0 {
+            let note =
+                withActions.isEmpty
+                ? "'\(name)' has no actions on any state (\(states.map { "on.\($0)" }.joined(separator: ", ")))"
+                : "'\(name)' has actions on \(withActions.map { "on.\($0)" }.joined(separator: ", "))"
+            reply.append(("note", .string(note)))
+        }
+        return .success(.object(reply))
     }
 }
 

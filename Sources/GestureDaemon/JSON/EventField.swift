@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureCore
 
 /// One field of the event JSON (and placeholder of a message template), resolved once
@@ -13,14 +14,17 @@ public enum EventField: String, CaseIterable, Sendable {
     case device
 
     /// The fields every JSON line carries, in order.
-    static let common: [EventField] = [.t, .gesture, .type, .state, .view, .x, .y, .touches]
+    static let common = fields(MessageTemplate.commonFieldNames)
 
-    private static let panFields: [EventField] = [.translationX, .translationY, .velocityX, .velocityY]
-    private static let edgePanFields: [EventField] = panFields + [.edge]
-    private static let pinchFields: [EventField] = [.scale, .velocity]
-    private static let rotationFields: [EventField] = [.rotation, .velocity]
-    private static let swipeFields: [EventField] = [.direction]
+    // The config's table of which type fills which field, resolved once.
+    private static let panFields = fields(MessageTemplate.typeFieldNames(for: .pan))
+    private static let edgePanFields = fields(MessageTemplate.typeFieldNames(for: .edgePan))
+    private static let pinchFields = fields(MessageTemplate.typeFieldNames(for: .pinch))
+    private static let rotationFields = fields(MessageTemplate.typeFieldNames(for: .rotation))
+    private static let swipeFields = fields(MessageTemplate.typeFieldNames(for: .swipe))
     private static let noFields: [EventField] = []
+
+    private static func fields(_ names: [String]) -> [EventField] { names.compactMap(EventField.init(rawValue:)) }
 
     /// The per-type fields the JSON line carries for a gesture type (static tables, so the
     /// formatter allocates nothing).
@@ -40,20 +44,9 @@ public enum EventField: String, CaseIterable, Sendable {
 /// literal (no allocation).
 enum DirectionText {
     static func words(_ directions: Directions) -> String {
-        switch directions {
-        case []: return ""
-        case .right: return "right"
-        case .left: return "left"
-        case .up: return "up"
-        case .down: return "down"
-        default: break
-        }
-        var parts: [String] = []
-        if directions.contains(.right) { parts.append("right") }
-        if directions.contains(.left) { parts.append("left") }
-        if directions.contains(.up) { parts.append("up") }
-        if directions.contains(.down) { parts.append("down") }
-        return parts.joined(separator: ",")
+        if directions.isEmpty { return "" }
+        if let name = directions.name { return name }
+        return Directions.all.filter { directions.contains($0.direction) }.map(\.name).joined(separator: ",")
     }
 
     static func words(_ edges: Edges) -> String {
