@@ -24,6 +24,7 @@ dpkg -i "$deb"
 step "files where Debian expects them"
 for path in /usr/bin/gestured /usr/bin/gesturectl \
             /lib/systemd/system/gestured.service /usr/lib/sysusers.d/gestured.conf /lib/udev/rules.d/70-gestured-uinput.rules \
+            /lib/udev/rules.d/90-gestured-clone.rules /usr/libexec/gestured/udev-import \
             /etc/gestured/gestures.toml \
             /usr/share/man/man8/gestured.8.gz /usr/share/man/man1/gesturectl.1.gz /usr/share/man/man5/gestures.toml.5.gz \
             /usr/share/bash-completion/completions/gesturectl /usr/share/zsh/vendor-completions/_gesturectl \

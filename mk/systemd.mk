@@ -1,9 +1,10 @@
-# systemd unit, sysusers.d entry, the udev rule for /dev/uinput (touch delivery), the kiosk-user and metrics drop-ins and polkit rule examples and the
+# systemd unit, sysusers.d entry, the udev rules for /dev/uinput and the clone (touch delivery) with the clone's helper, the kiosk-user and metrics drop-ins and polkit rule examples and the
 # docs, installed with `make install`. PREFIX=/usr/local puts them where systemd looks for
 # local units.
 UNITDIR     ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
+LIBEXECDIR  ?= $(PREFIX)/libexec
 DOCDIR      ?= $(PREFIX)/share/doc/gestured
 
 .PHONY: install-systemd verify-systemd
@@ -15,6 +16,9 @@ install-systemd:
 	chmod 0644 $(DESTDIR)$(UNITDIR)/gestured.service
 	install -m 0644 systemd/gestured.sysusers $(DESTDIR)$(SYSUSERSDIR)/gestured.conf
 	install -m 0644 systemd/70-gestured-uinput.rules $(DESTDIR)$(UDEVRULESDIR)/70-gestured-uinput.rules
+	sed 's|/usr/libexec/|$(LIBEXECDIR)/|' systemd/90-gestured-clone.rules > $(DESTDIR)$(UDEVRULESDIR)/90-gestured-clone.rules
+	chmod 0644 $(DESTDIR)$(UDEVRULESDIR)/90-gestured-clone.rules
+	install -D -m 0755 systemd/gestured-udev-import $(DESTDIR)$(LIBEXECDIR)/gestured/udev-import
 	install -m 0644 systemd/gestured-kiosk-user.conf systemd/gestured-metrics.conf systemd/gestured-polkit.rules $(DESTDIR)$(DOCDIR)/examples/
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/
 	@if [ -z "$(DESTDIR)" ] && command -v systemd-sysusers >/dev/null; then \

@@ -79,3 +79,22 @@ vm-test-systemd: vm-sysimage
 
 vm-shell-systemd: vm-sysimage
 	vm/run.sh systemd-shell
+
+# The kiosk-stacks tier (vm/README.md, "The kiosk-stacks tier"): Debian 12's cage, weston
+# (kiosk-shell) and sway with wev as the application, gestured grabbing the panel and
+# passing touches through its clone; the clone as the panel's twin (the udev rule).
+# About 13 minutes of VM on a busy 2-core host (three compositors under software
+# emulation), over the 6 minutes `make test` may grow by: CI runs it after `make test`.
+.PHONY: vm-stacks-fetch vm-stacks-initramfs vm-test-stacks vm-shell-stacks
+
+vm-stacks-fetch: vm-deps
+	vm/fetch.sh stacks
+
+vm-stacks-initramfs: release vm-stacks-fetch
+	vm/build-stacks.sh
+
+vm-test-stacks: vm-stacks-initramfs
+	vm/run.sh stacks
+
+vm-shell-stacks: vm-stacks-initramfs
+	vm/run.sh stacks-shell

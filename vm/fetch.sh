@@ -12,11 +12,12 @@ ROOTS=(busybox-static evemu-tools evtest lisgd udev libstdc++6 libgcc-s1)
 
 # The runtime dependency closure of the roots, libraries only: maintainer-script
 # tooling (debconf, adduser, passwd, pam) never runs in the guest.
-closure() {
+closure() { # [ROOT...] (ROOTS by default)
+  [ $# -gt 0 ] || set -- "${ROOTS[@]}"
   apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
-      --no-breaks --no-replaces --no-enhances "${ROOTS[@]}" 2>/dev/null |
+      --no-breaks --no-replaces --no-enhances "$@" 2>/dev/null |
     grep -v '^ ' | grep -v '^<' | sort -u |
-    awk -v roots=" ${ROOTS[*]} " 'index(roots, " " $0 " ") || /^lib/'
+    awk -v roots=" $* " 'index(roots, " " $0 " ") || /^lib/'
 }
 
 # The versioned image package behind the linux-image-amd64 metapackage.
@@ -90,25 +91,54 @@ systemd_closure() {
   rm -f "$empty"
 }
 
-# Into their own folder (the initramfs tier unpacks everything in VM_DEBS); packages both
-# tiers use are linked, not downloaded twice.
+# Into a folder of their own (the initramfs tier unpacks everything in VM_DEBS); packages
+# the initramfs tier has too are linked, not downloaded twice.
+download_into() { # DIR PACKAGE...
+  local dir=$1 pkg deb
+  shift
+  mkdir -p "$dir"
+  for pkg in "$@"; do
+    compgen -G "$dir/${pkg}_*.deb" >/dev/null && continue
+    for deb in "$VM_DEBS/${pkg}"_*.deb; do
+      [ -e "$deb" ] && { ln -f "$deb" "$dir/" 2>/dev/null || cp "$deb" "$dir/"; }
+    done
+  done
+  VM_DEBS=$dir download "$@"
+}
+
 fetch_systemd_root() {
-  local pkgs pkg deb
+  local pkgs
   mapfile -t pkgs < <(systemd_closure)
   pkgs+=(libinput-tools)
   [ ${#pkgs[@]} -gt 50 ] || die "apt resolved only ${#pkgs[@]} packages for the systemd tier's root"
-  mkdir -p "$VM_SYS_DEBS"
-  for pkg in "${pkgs[@]}"; do
-    compgen -G "$VM_SYS_DEBS/${pkg}_*.deb" >/dev/null && continue
-    for deb in "$VM_DEBS/${pkg}"_*.deb; do
-      [ -e "$deb" ] && { ln -f "$deb" "$VM_SYS_DEBS/" 2>/dev/null || cp "$deb" "$VM_SYS_DEBS/"; }
-    done
-  done
-  VM_DEBS=$VM_SYS_DEBS download "${pkgs[@]}"
+  download_into "$VM_SYS_DEBS" "${pkgs[@]}"
   # Rewritten only when it changes: vm/build-sysimage.sh unpacks the root again then.
   printf '%s\n' "${pkgs[@]}" > "$VM_SYS_DEBS/packages.new"
   if cmp -s "$VM_SYS_DEBS/packages.new" "$VM_SYS_DEBS/packages"; then rm "$VM_SYS_DEBS/packages.new"
   else mv "$VM_SYS_DEBS/packages.new" "$VM_SYS_DEBS/packages"; fi
+}
+
+# The kiosk-stacks tier (vm/build-stacks.sh): Debian 12's compositors and a Wayland
+# client that prints what it receives, over the initramfs tier's tree. Their packages, the
+# data they read at start (keymaps, a font for sway's titles, libinput's udev rules and
+# helpers) and the library closure go into their own folder, unpacked into a tree of hard
+# links to the initramfs tier's: that tier's packages and tree stay as they were.
+# coreutils for stdbuf (wev's stdout to a file, line by line); xwayland because cage
+# refuses to start without its binary (started lazily, never in these runs).
+STACK_ROOTS=(cage xwayland sway weston wev seatd libinput-bin xkb-data fontconfig-config fonts-dejavu-core coreutils)
+
+fetch_stacks() {
+  local pkgs deb stamp=$VM_STACK_ROOT/.unpacked
+  mapfile -t pkgs < <(closure "${STACK_ROOTS[@]}")
+  download_into "$VM_STACK_DEBS" "${pkgs[@]}"
+  [ -f "$stamp" ] && [ "$stamp" -nt "$VM_STACK_DEBS" ] && [ "$stamp" -nt "$VM_ROOT/.unpacked" ] && return 0
+  rm -rf "$VM_STACK_ROOT" && cp -al "$VM_ROOT" "$VM_STACK_ROOT" && rm -f "$VM_STACK_ROOT/.unpacked"
+  for deb in "$VM_STACK_DEBS"/*.deb; do
+    # What the initramfs tier has is in the tree already; dpkg -x replaces files rather
+    # than writing through the hard links.
+    [ -e "$VM_DEBS/${deb##*/}" ] || dpkg -x "$deb" "$VM_STACK_ROOT"
+  done
+  touch "$stamp"
 }
 
 main() {
@@ -122,6 +152,11 @@ main() {
   download libinput-tools
   unpack_userland
   extract_kernel "$kpkg"
+  if [ "${1:-}" = stacks ]; then
+    fetch_stacks
+    log "kiosk stacks: $(find "$VM_STACK_DEBS" -name '*.deb' | wc -l) packages, $(du -sh "$VM_STACK_DEBS" | cut -f1) of .debs"
+    return 0
+  fi
   fetch_systemd_root
   log "cache ready: kernel $(cat "$VM_KERNEL_DIR/version"), $(find "$VM_DEBS" -name '*.deb' | wc -l) packages, $(wc -l < "$VM_SYS_DEBS/packages") for the systemd tier"
 }

@@ -2,7 +2,8 @@
 # Boots the test VM: Debian's kernel through its PVH entry point, our initramfs, a virtio
 # 9p share for the results. `run.sh test` runs the scenarios and fails when any check
 # fails; `run.sh shell` gives a shell on the serial console (Ctrl-A X quits qemu);
-# `run.sh systemd` and `systemd-shell` do the same for the systemd tier.
+# `run.sh systemd` and `systemd-shell` do the same for the systemd tier, `run.sh stacks`
+# and `stacks-shell` for the kiosk-stacks tier (vm/build-stacks.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . vm/lib.sh
@@ -37,6 +38,12 @@ qemu_args() {
       printf '%s\n' -initrd "$VM_CACHE/sysinitramfs.cpio" \
         -drive "file=$VM_CACHE/sysroot.img,format=raw,if=virtio,snapshot=on" \
         -append "console=ttyS0 panic=-1 quiet loglevel=3 systemd.show_status=error systemd.firstboot=0 vm.mode=${MODE#systemd-}${VM_ONLY:+ vm.only=$VM_ONLY}"
+      ;;
+    # The kiosk-stacks tier: its own initramfs, qemu's standard VGA (bochs-drm) for
+    # weston, and room for three compositors.
+    stacks*)
+      printf '%s\n' -m 1536 -initrd "$VM_CACHE/stacks-initramfs.cpio" -vga std \
+        -append "console=ttyS0 panic=-1 quiet loglevel=3 vm.mode=${MODE#stacks-}${VM_ONLY:+ vm.only=$VM_ONLY}"
       ;;
     *)
       printf '%s\n' -initrd "$VM_CACHE/initramfs.cpio" \
@@ -86,9 +93,9 @@ main() {
   command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing (make vm-deps installs it)"
   rm -rf "$RESULTS" && mkdir -p "$RESULTS"
   case $MODE in
-    shell | systemd-shell) boot_interactive ;;
-    test | systemd) boot_batch; verdict ;;
-    *) die "unknown mode '$MODE' (test, shell, systemd, systemd-shell)" ;;
+    shell | systemd-shell | stacks-shell) boot_interactive ;;
+    test | systemd | stacks) boot_batch; verdict ;;
+    *) die "unknown mode '$MODE' (test, shell, systemd, systemd-shell, stacks, stacks-shell)" ;;
   esac
 }
 

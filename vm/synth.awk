@@ -7,6 +7,8 @@
 #   circle T0 DUR CX CY R0 R1 A0 A1             two fingers opposite on a circle, radius
 #                                                R0->R1, angle A0->A1 degrees (pinch, rotation)
 #   tap T0 DUR X Y                               one finger down, still, up
+#   touch T0 DUR SLOT X Y                        one more finger in SLOT down, still, up,
+#                                                while the others stay down
 #   lift T N                                     slots 0..N-1 lift (ends an "open" stroke)
 function ev(t, type, code, value) { printf "E: %.6f %04x %04x %d\n", t + 0.000001, type, code, value }
 function syn(t) { ev(t, 0, 0, 0) }
@@ -47,10 +49,15 @@ function tap(t0, dur, x, y) {
   contact(t0, 0, x, y, 1); down_key(t0); syn(t0)
   lift(t0 + dur, 1)
 }
+function touch(t0, dur, slot, x, y) {
+  contact(t0, slot, x, y, 1); syn(t0)
+  ev(t0 + dur, 3, 47, slot); ev(t0 + dur, 3, 57, -1); syn(t0 + dur)
+}
 BEGIN { next_id = 100 }
 /^[ \t]*(#|$)/ { next }
 $1 == "stroke" { stroke($2, $3, $4, $5, $6, $7, $8, $9, $10); next }
 $1 == "circle" { circle($2, $3, $4, $5, $6, $7, $8, $9); next }
 $1 == "tap" { tap($2, $3, $4, $5); next }
+$1 == "touch" { touch($2, $3, $4, $5, $6); next }
 $1 == "lift" { lift($2, $3); next }
-{ printf "synth: line %d: unknown primitive '%s' (stroke, circle, tap, lift)\n", NR, $1 > "/dev/stderr"; exit 1 }
+{ printf "synth: line %d: unknown primitive '%s' (stroke, circle, tap, touch, lift)\n", NR, $1 > "/dev/stderr"; exit 1 }

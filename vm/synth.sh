@@ -34,6 +34,20 @@ echo "lift 0 1" | write elan-lift
 # fingers do not move at all against 10 pt).
 echo "stroke 0 1.0 3 1200 900 0 0 300" | write elan-hold-3f
 
+# The kiosk-stacks tier (vm/guest/stacks.sh, config stacks-palm.toml): a tap in the middle,
+# outside every gesture's view; the edge pan of elan-edge-left once; two taps in the
+# gestures-only bottom fifth; a pan of 40 mm in the top-right quarter (its threshold 10 pt);
+# that pan held open while a second finger taps the middle, then lifted; a drag in the
+# middle that never lifts (gestured is killed under it; elan-lift ends it), ending away
+# from the tap's point on both axes: the kernel passes only changed values, and a
+# compositor's libinput reading the panel again after the grab knows none from before it.
+echo "tap 0 0.08 1000 600" | write stacks-tap
+echo "stroke 0 0.30 1 10 900 600 0 0" | write stacks-edge
+printf '%s\n' "tap 0 0.08 1000 1700" "tap 0.5 0.08 2000 1750" | write stacks-strip
+echo "stroke 0 0.30 1 2600 400 -400 0 0" | write stacks-pan
+printf '%s\n' "stroke 0 0.30 1 2600 400 -400 0 0 open" "touch 0.6 0.08 1 1000 600" "lift 1.0 1" | write stacks-second
+echo "stroke 0 0.30 1 800 700 400 100 0 open" | write stacks-drag-open
+
 # Dell Canvas touch, 32767x32767 at 55/98 units/mm (595x334 mm), 5 slots.
 # Three-finger swipe down: 60 mm in 250 ms, fingers 30 mm apart (lisgd: 194 px).
 for i in $(seq 0 9); do echo "stroke $i 0.25 3 12000 8000 0 5880 1650"; done | write dell-swipe-down-3f

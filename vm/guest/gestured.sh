@@ -33,7 +33,7 @@ gestured_start() { # CONFIG
   status_ok || { record "gestured answers status" fail "nothing on $GD_SOCKET after 10 s; see gestured.log"; return 1; }
   gesturectl monitor --json --socket "$GD_SOCKET" > "$SCENARIO_DIR/monitor.jsonl" 2>&1 &
   MON_PID=$!
-  wait_for 5 eval 'ls -l "/proc/$MON_PID/fd" 2>/dev/null | grep -q "socket:"' ||
+  wait_for 20 eval 'ls -l "/proc/$MON_PID/fd" 2>/dev/null | grep -q "socket:"' ||
     record "subscriber connected" fail "gesturectl monitor holds no socket; see monitor.jsonl"
 }
 

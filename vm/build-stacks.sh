@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The kiosk-stacks tier's initramfs (vm/README.md, "The kiosk-stacks tier"): the
+# initramfs tier's guest (busybox, udev, evemu, gestured and gesturectl of the release
+# build) plus Debian 12's cage, sway and weston (kiosk-shell, DRM backend on qemu's VGA),
+# seatd, wev as the kiosk's application, libinput's udev rules and the package's clone rule.
+# Built from the tree vm/fetch.sh stacks unpacks: the initramfs tier's and the compositors'.
+# Output: $VM_CACHE/stacks-initramfs.cpio.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. vm/lib.sh
+# The initramfs tier's helpers; its main only runs when executed.
+. vm/build-initramfs.sh
+
+VM_ROOT=$VM_STACK_ROOT
+VM_GESTURED=1
+STAGE=$VM_CACHE/stacks-initramfs
+WESTON_LIB=usr/lib/x86_64-linux-gnu
+PROGRAMS+=(usr/bin/cage usr/bin/Xwayland usr/bin/sway usr/bin/weston usr/bin/wev usr/sbin/seatd usr/bin/stdbuf
+           usr/libexec/coreutils/libstdbuf.so usr/libexec/libinput/libinput-list-devices
+           "$WESTON_LIB/libweston-10/drm-backend.so" "$WESTON_LIB/weston/kiosk-shell.so"
+           lib/udev/libinput-device-group lib/udev/libinput-fuzz-extract lib/udev/libinput-fuzz-to-zero)
+# qemu's standard VGA, for weston's DRM backend.
+MODULES+=(bochs)
+UDEV_RULES+=(80-libinput-device-groups.rules 90-libinput-fuzz-override.rules)
+
+# weston finds its own library through its RUNPATH, an absolute path the loader would
+# look up on the host: the tree's copy of that folder joins the search path.
+VM_LIBRARY_PATH=$WESTON_LIB/weston
+
+# What the compositors read at start: keymaps (every compositor makes one for the seat),
+# fontconfig and one font (sway draws titles with pango), weston's own data.
+stage_data() {
+  local d
+  for d in usr/share/X11/xkb etc/fonts usr/share/fonts/truetype/dejavu usr/share/fontconfig \
+           usr/share/weston; do
+    [ -e "$VM_ROOT/$d" ] || continue
+    mkdir -p "$STAGE/$(dirname "$d")" && cp -rL "$VM_ROOT/$d" "$STAGE/$(dirname "$d")/"
+  done
+}
+
+# The package's udev rule and its helper, installed where `make install` puts them.
+stage_clone_rule() {
+  install -D -m 0644 systemd/90-gestured-clone.rules "$STAGE/lib/udev/rules.d/90-gestured-clone.rules"
+  install -D -m 0755 systemd/gestured-udev-import "$STAGE/usr/libexec/gestured/udev-import"
+}
+
+main() {
+  [ -s "$VM_STACK_ROOT/.unpacked" ] || [ -f "$VM_STACK_ROOT/.unpacked" ] ||
+    die "no kiosk-stacks tree in $VM_STACK_ROOT: run vm/fetch.sh stacks first"
+  rm -rf "$STAGE" && mkdir -p "$STAGE"/{dev,proc,sys,run,tmp,results,root}
+  stage_busybox
+  stage_programs
+  stage_udev
+  stage_modules
+  stage_scenarios
+  stage_data
+  stage_clone_rule
+  echo stacks > "$STAGE/vm/tier"
+  (cd "$STAGE" && find . -print0 | cpio --null -o -H newc -R 0:0 --quiet) > "$VM_CACHE/stacks-initramfs.cpio"
+  log "kiosk-stacks initramfs: $(du -h "$VM_CACHE/stacks-initramfs.cpio" | cut -f1)"
+}
+
+main "$@"

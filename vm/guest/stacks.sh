@@ -1,0 +1,274 @@
+# shellcheck shell=dash disable=SC2016 # eval expands these later, on purpose
+# The kiosk-stacks tier (vm/README.md): what the kiosk's application really sees. Debian
+# 12's cage, weston (kiosk-shell) and sway run with wev, a Wayland client that prints every
+# wl_touch event it receives, as the application; gestured grabs the ELAN panel (played
+# with evemu through uinput) and passes what its gestures leave through the clone, which
+# the compositor reads with libinput. Per compositor one session, its steps in a row; each
+# step records what wev saw (wev.tsv: compositor, step, events) and checks what it must.
+RESULTS=${1:-/results}
+. /vm/lib.sh
+. /vm/gestured.sh
+. /vm/delivery.sh
+
+export XDG_RUNTIME_DIR=/run/xdg
+WEV_TSV=$RESULTS/wev.tsv
+# ELAN 04f3:010c: 0..3312 x 0..1872, 10 units/mm. libinput maps a unit to the output as
+# (value - min) * size / (max - min + 1).
+PANEL_W=3313 PANEL_H=1873
+
+# What each compositor is given to run wev full screen on one output. cage refuses to run
+# as root, so cage and sway run as the kiosk's user, as on a kiosk; wlroots takes its seat
+# from seatd (libseat's noop backend never tells wlroots 0.15 the session is
+# active); weston 10 as Debian builds it has no libseat launcher: its direct launcher,
+# as root on a VT.
+compositor_start() { # NAME
+  rm -rf "$XDG_RUNTIME_DIR" && mkdir -m 0700 "$XDG_RUNTIME_DIR"
+  WEV_LOG=$SCENARIO_DIR/wev.log
+  : > "$WEV_LOG" && chmod 0666 "$WEV_LOG"
+  case $1 in
+    cage)
+      chown kiosk:kiosk "$XDG_RUNTIME_DIR"
+      LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
+        as_kiosk 'cage -- stdbuf -oL wev' > "$WEV_LOG" 2> "$SCENARIO_DIR/compositor.log" &
+      COMP_PID=$! ;;
+    sway)
+      printf '%s\n' 'default_border none' 'default_floating_border none' \
+        "exec stdbuf -oL wev > $WEV_LOG" > /tmp/sway.conf
+      chown kiosk:kiosk "$XDG_RUNTIME_DIR"
+      LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
+        as_kiosk 'sway --config /tmp/sway.conf' > "$SCENARIO_DIR/compositor.log" 2>&1 &
+      COMP_PID=$! ;;
+    weston)
+      printf '%s\n' '[core]' 'require-input=false' > /tmp/weston.ini
+      weston --tty=2 --config=/tmp/weston.ini --backend=drm-backend.so --shell=kiosk-shell.so \
+        --use-pixman --socket=wayland-0 --idle-time=0 > "$SCENARIO_DIR/compositor.log" 2>&1 &
+      COMP_PID=$!
+      wait_for 20 test -S "$XDG_RUNTIME_DIR/wayland-0" || return 1
+      WAYLAND_DISPLAY=wayland-0 stdbuf -oL wev > "$WEV_LOG" 2>&1 &
+      WEV_PID=$! ;;
+  esac
+  # Mapped (the toplevel's configure with the output's size) and the compositor holds the
+  # clone open. Slow under emulation on a busy host.
+  wait_for 60 grep -qE 'xdg_toplevel\] configure: width: [1-9]' "$WEV_LOG" || { COMP_WHY="no configure"; return 1; }
+  wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE" || { COMP_WHY="the clone is not open"; return 1; }
+  # The first touch after start: wlroots' compositors announced the seat's touch only
+  # around it here, and lost it (the table shows what wev saw of it); the steps wait for
+  # the announcement.
+  wev_mark; play tap
+  expect_wev 'first tap after start' 'nothing|down up'
+  wait_for 30 grep -q 'capabilities: touch' "$WEV_LOG" || { COMP_WHY="no touch on the seat"; return 1; }
+  sleep 1
+  SURFACE_W=$(sed -n 's/.*xdg_toplevel\] configure: width: \([0-9]*\); height: \([0-9]*\).*/\1/p' "$WEV_LOG" | tail -n1)
+  SURFACE_H=$(sed -n 's/.*xdg_toplevel\] configure: width: \([0-9]*\); height: \([0-9]*\).*/\2/p' "$WEV_LOG" | tail -n1)
+}
+
+compositor_stop() {
+  # shellcheck disable=SC2086 # an unset one must vanish
+  kill ${WEV_PID:-} "$COMP_PID" 2>/dev/null
+  wait_for 5 exited "$COMP_PID" || kill -9 "$COMP_PID" 2>/dev/null
+  wait ${WEV_PID:-} "$COMP_PID" 2>/dev/null
+}
+
+# The wl_touch events wev printed since the step began, one word each: down, up,
+# motion, cancel (frames left out); repeated motions as motion*N.
+wev_mark() { WEV_MARK=$(wc -l < "$WEV_LOG"); }
+wev_events() {
+  tail -n +$((WEV_MARK + 1)) "$WEV_LOG" | sed -n 's/.*wl_touch\] \([a-z]*\).*/\1/p' | grep -v '^frame$' |
+    awk '$0 == last && $0 == "motion" { n++; next }
+         { flush(); last = $0; n = 1 }
+         END { flush(); printf "\n" }
+         function flush() { if (last != "") { printf "%s%s%s", sep, last, (n > 1 ? "*" n : ""); sep = " " } }'
+}
+
+# What wev saw in this step, in the table and as a check against what it must see.
+expect_wev() { # STEP EXPECTED (a regular expression over wev_events)
+  _seen=$(wev_events)
+  printf '%s\t%s\t%s\n' "$COMPOSITOR" "$1" "${_seen:-nothing}" >> "$WEV_TSV"
+  if echo "${_seen:-nothing}" | grep -qxE "$2"; then record "$1: wev saw $2" pass "${_seen:-nothing}"
+  else record "$1: wev saw $2" fail "${_seen:-nothing}"; fi
+}
+
+# Where the panel's point (X, Y) lies on wev's surface, through a calibration matrix
+# (libinput's, in normalized units; identity by default).
+surface_point() { # X Y [A B C D E F]
+  awk -v x="$1" -v y="$2" -v m="${3:-1 0 0 0 1 0}" -v w="$SURFACE_W" -v h="$SURFACE_H" \
+      -v pw="$PANEL_W" -v ph="$PANEL_H" 'BEGIN { split(m, c, " "); u = x / pw; v = y / ph
+    printf "%.2f %.2f", (c[1] * u + c[2] * v + c[3]) * w, (c[4] * u + c[5] * v + c[6]) * h }'
+}
+
+# The down wev got last in this step lies where the panel's point (X, Y) maps on its
+# surface, within 1 px.
+expect_down_at() { # STEP X Y [MATRIX]
+  _down=$(tail -n +$((WEV_MARK + 1)) "$WEV_LOG" | grep 'wl_touch\] down' | tail -n1)
+  _got=$(echo "$_down" | sed -n 's/.*x, y: \([0-9.-]*\), \([0-9.-]*\).*/\1 \2/p')
+  _want=$(surface_point "$2" "$3" "${4:-}")
+  if [ -n "$_got" ] && echo "$_got $_want" | awk '{ dx = $1 - $3; dy = $2 - $4; exit !(dx * dx <= 1 && dy * dy <= 1) }'
+  then record "$1: down at the panel's point" pass "($_got), expected ($_want) on ${SURFACE_W}x$SURFACE_H"
+  else record "$1: down at the panel's point" fail "got (${_got:-none}), expected ($_want) on ${SURFACE_W}x$SURFACE_H"; fi
+}
+
+# Under emulation on a busy host the compositor may deliver a touch a second after the
+# replay: a step ends when wev has printed nothing for 1.5 s (at most 15 s).
+wev_settle() {
+  _deadline=$(( $(date +%s) + 15 ))
+  _lines=$(wc -l < "$WEV_LOG")
+  while [ "$(date +%s)" -lt "$_deadline" ]; do
+    sleep 1.5
+    [ "$(wc -l < "$WEV_LOG")" = "$_lines" ] && return 0
+    _lines=$(wc -l < "$WEV_LOG")
+  done
+}
+
+play() { replay "$R/synth-stacks-$1.events"; wev_settle; }
+
+# gestured with the panel grabbed and its clone made (delivery.sh), config CONFIG.
+stacks_gestured() { # CONFIG
+  gestured_start "$1" || return 1
+  [ -n "${DEV_PID:-}" ] || device_create "$ELAN" || { record "device created" fail "evemu-device"; return 1; }
+  wait_for 10 eval '[ -n "$(clone_node)" ] && grep -q "\"grabbed\" *: *true" /tmp/status.json'
+  CLONE_NODE=$(clone_node)
+  check "gestured grabbed the panel and made its clone" "${CLONE_NODE:-none}" test -c "${CLONE_NODE:-/nonexistent}"
+  # The compositor's libinput has taken the clone in (hotplug through udev).
+  sleep 1
+}
+
+stacks_session() { # COMPOSITOR
+  COMPOSITOR=$1
+  begin_scenario "stacks-$1" || return
+  MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID=''
+  stacks_gestured stacks-palm.toml || { gestured_abort; return; }
+  if ! compositor_start "$1"; then
+    record "$1 runs wev" fail "${COMP_WHY:-}; wev's last line: $(tail -n1 "$WEV_LOG")"
+    compositor_stop; gestured_abort; return
+  fi
+  record "$1 runs wev" pass "surface ${SURFACE_W}x$SURFACE_H"
+
+  # A tap outside every gesture's view: down and up where the panel puts it.
+  wev_mark; play tap
+  expect_wev tap 'down up'
+  expect_down_at tap 1000 600
+  # An edge pan that holds its touches (delays_touches_began): wev sees nothing.
+  wev_mark; play edge
+  expect_wev edge-delayed nothing
+  expect_gesture edge began 1
+  # Taps in a passthrough = false view: nothing.
+  wev_mark; play strip
+  expect_wev strip nothing
+  # A pan with the defaults on its view: the touch goes down, then the pan cancels it.
+  wev_mark; play pan
+  expect_wev 'pan, cancel = "palm"' 'down( motion(\*[0-9]+)?)?( (cancel|up))?'
+  expect_gesture pan began 1
+
+  # The shipped config's cancel.
+  sed 's/^cancel = .*/cancel = "release"/' /tmp/gestures.toml > /tmp/gestures-new.toml
+  cp /tmp/gestures-new.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
+  check "reload to cancel = \"release\"" "" gesturectl reload --socket "$GD_SOCKET"
+  # A new cancel makes a new clone: touches reach the compositor once its libinput has
+  # taken it in (hotplug through udev; seconds under emulation).
+  wait_for 10 eval '[ -n "$(clone_node)" ] && [ "$(clone_node)" != "$CLONE_NODE" ]'
+  CLONE_NODE=$(clone_node)
+  check "$COMPOSITOR opens the new clone" "$CLONE_NODE" wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE"
+  sleep 1
+  wev_mark; play pan
+  expect_wev 'pan, cancel = "release"' 'down( motion(\*[0-9]+)?)? up'
+  # A second finger elsewhere while the pan holds the first: it reaches the application.
+  wev_mark; play second
+  expect_wev 'second touch while a pan holds the first' 'down( motion(\*[0-9]+)?)? up down up'
+  expect_down_at 'second touch' 1000 600
+
+  # gestured killed with a finger down: what wev sees, then the next tap through the panel.
+  wev_mark; play drag-open
+  kill -9 "$GD_PID"; wait "$GD_PID" 2>/dev/null
+  check "the clone is gone" "$CLONE_NODE" wait_for 5 test ! -e "$CLONE_NODE"
+  sleep 1
+  replay "$R/synth-elan-lift.events"; wev_settle
+  expect_wev 'kill -9 with a finger down' 'down( motion(\*[0-9]+)?)?( (cancel|up))?'
+  wev_mark; play tap
+  expect_wev 'tap after kill -9 (the panel, ungrabbed)' 'down up'
+  expect_down_at 'tap after kill -9' 1000 600
+  stop_process "$MON_PID"
+  mv "$SCENARIO_DIR/gestured.log" "$SCENARIO_DIR/gestured-killed.log"
+
+  # The same with SIGTERM (what systemctl stop sends): gestured lifts the touch first.
+  stacks_gestured stacks-release.toml || { compositor_stop; gestured_abort; return; }
+  wev_mark; play drag-open
+  stop_process "$GD_PID"
+  check "the clone is gone" "$CLONE_NODE" wait_for 5 test ! -e "$CLONE_NODE"
+  sleep 1
+  replay "$R/synth-elan-lift.events"; wev_settle
+  expect_wev 'SIGTERM with a finger down' 'down( motion(\*[0-9]+)?)? up'
+  wev_mark; play tap
+  expect_wev 'tap after SIGTERM (the panel, ungrabbed)' 'down up'
+  stop_process "$MON_PID"
+
+  compositor_stop
+  device_remove
+  end_scenario
+}
+
+# The clone as the panel's twin: a site's rule turns the panel a quarter and maps it to
+# weston's output, matched on the panel's parent (KERNELS==inputN), which the clone
+# cannot match; the package's rule (90-gestured-clone.rules) carries both to the clone.
+TURN="0 -1 1 1 0 0"
+WESTON_OUTPUT=Virtual-1
+stacks_twin() {
+  COMPOSITOR=weston-twin
+  begin_scenario stacks-twin || return
+  MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID=''
+  device_create "$ELAN" || { record "device created" fail "evemu-device"; end_scenario; return; }
+  _input=$(basename "$(readlink -f "/sys/class/input/${DEV_NODE##*/}/device")")
+  mkdir -p /etc/udev/rules.d
+  echo "SUBSYSTEM==\"input\", KERNEL==\"event*\", KERNELS==\"$_input\", ENV{LIBINPUT_CALIBRATION_MATRIX}=\"$TURN\", ENV{WL_OUTPUT}=\"$WESTON_OUTPUT\"" \
+    > /etc/udev/rules.d/70-site-panel.rules
+  cp /etc/udev/rules.d/70-site-panel.rules "$SCENARIO_DIR/"
+  udevadm control --reload
+  udevadm trigger --action=change --settle "$DEV_NODE"
+  udevadm info "$DEV_NODE" > "$SCENARIO_DIR/panel-udev.txt"
+  check "the site's rule turned the panel" "KERNELS==$_input" grep -q "LIBINPUT_CALIBRATION_MATRIX=$TURN" "$SCENARIO_DIR/panel-udev.txt"
+  stacks_gestured delivery-edge.toml || { gestured_abort; return; }
+  udevadm info "$CLONE_NODE" > "$SCENARIO_DIR/clone-udev.txt"
+  for _p in "LIBINPUT_CALIBRATION_MATRIX=$TURN" "WL_OUTPUT=$WESTON_OUTPUT" \
+            "$(grep -m1 'ID_INPUT_WIDTH_MM=' "$SCENARIO_DIR/panel-udev.txt" | cut -c4-)"; do
+    check "udev gives the clone $_p" "$CLONE_NODE" grep -qx "E: $_p" "$SCENARIO_DIR/clone-udev.txt"
+  done
+  /usr/libexec/libinput/libinput-list-devices > "$SCENARIO_DIR/list-devices.txt" 2>&1
+  check "libinput applies the turn to the clone" "$CLONE_NODE" eval \
+    "awk -v n='$CLONE_NODE' '/^Kernel:/ { mine = (\$2 == n) } mine && /^Calibration:/ { print; exit }' '$SCENARIO_DIR/list-devices.txt' |
+     grep -q 'Calibration: *0.00 -1.00 1.00 1.00 0.00 0.00'"
+  if ! compositor_start weston; then
+    record "weston runs wev" fail "see compositor.log"
+    compositor_stop; gestured_abort; return
+  fi
+  wev_mark; play tap
+  expect_wev 'tap on the turned panel' 'down up'
+  expect_down_at 'tap on the turned panel' 1000 600 "$TURN"
+  compositor_stop
+  gestured_end
+  rm /etc/udev/rules.d/70-site-panel.rules
+  udevadm control --reload
+}
+
+: > "$SUMMARY"
+: > "$WEV_TSV"
+sed 's/^cancel = .*/cancel = "release"/' /vm/configs/stacks-palm.toml > /vm/configs/stacks-release.toml
+# Shared-memory buffers (wlroots' allocator, wev's surface) live in /dev/shm.
+mkdir -p /dev/shm && mount -t tmpfs -o mode=1777 shm /dev/shm
+modprobe bochs || echo "vm: modprobe bochs failed: weston has no DRM device" >&2
+# The kiosk's user; seatd gives its group the seat. Not a child of this shell: the
+# harness waits for its own children.
+echo 'kiosk:x:1000:1000:kiosk:/tmp:/bin/sh' >> /etc/passwd
+echo 'kiosk:x:1000:' >> /etc/group
+# Runs a command line as the kiosk's user, with this environment (one string: su's option
+# parser would take a "--" among the program's arguments for its own).
+# exec: started in the background, the function's subshell becomes the compositor.
+as_kiosk() { exec su -p -s /bin/sh -c "exec $1" kiosk; }
+# Not bound to a VT: the test's console is the serial line, and a VT-bound seat0 enables
+# its client only while its VT is in front.
+(SEATD_VTBOUND=0 seatd -g kiosk > "$RESULTS/seatd.log" 2>&1 &)
+check "uinput available" "/dev/uinput" test -c /dev/uinput
+check "systemd-udevd running" "" pidof systemd-udevd
+for compositor in cage weston sway; do stacks_session "$compositor"; done
+stacks_twin
+echo VM-SUMMARY-BEGIN
+cat "$SUMMARY"
+echo VM-SUMMARY-END
