@@ -208,7 +208,9 @@ public final class Daemon {
         } catch {
             let text = BoundedText.bounded(error.description)
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
-            logger.error("reload: \(options.configPath) refused; the running config stays")
+            logger.error(
+                "reload: \(options.configPath) refused; the running config stays",
+                metadata: .journal(.reloadRefused, configFile: options.configPath))
             lastReload = ReloadRecord(at: now, error: text)
             announceStatus()
             return .failure(ControlError(code: "reload-failed", message: text + "\nthe running config stays"))
@@ -242,7 +244,7 @@ public final class Daemon {
         try? notifier?.notify("READY=1")
         announceStatus()
         let message = "reloaded \(options.configPath): \(diff.summary)"
-        logger.notice("\(message)")
+        logger.notice("\(message)", metadata: .journal(.reloadSucceeded, configFile: options.configPath))
         return .success(.object([("message", .string(message))]))
     }
 

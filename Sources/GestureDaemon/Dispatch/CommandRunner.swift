@@ -100,7 +100,8 @@ final class CommandRunner {
             counters.commandsRefused += 1
             if refusedRun.fail() {
                 logger.warning(
-                    "[\(gesture)] command refused: \(maxChildren) processes of commands alive (max_children); refusing until one ends")
+                    "[\(gesture)] command refused: \(maxChildren) processes of commands alive (max_children); refusing until one ends",
+                    metadata: .journal(.limitReached, gesture: gesture, limit: "max_children"))
             }
             return
         }
@@ -112,7 +113,7 @@ final class CommandRunner {
             spawned = try ProcessSpawner.spawn(shell: shell, command: command, environment: environment)
         } catch {
             counters.spawnFailures += 1
-            logger.error("[\(gesture)] cannot start command: \(error)")
+            logger.error("[\(gesture)] cannot start command: \(error)", metadata: .journal(.actionFailed, gesture: gesture))
             return
         }
         counters.commandsStarted += 1
@@ -226,11 +227,13 @@ final class CommandRunner {
             let code = cls_wexitstatus(status)
             guard code != 0 else { return logger.debug("[\(run.gesture)] pid \(run.group) exited 0") }
             counters.commandsFailed += 1
-            logger.warning("[\(run.gesture)] command exited with status \(code)")
+            logger.warning("[\(run.gesture)] command exited with status \(code)", metadata: .journal(.actionFailed, gesture: run.gesture))
         } else if cls_wifsignaled(status) != 0 {
             counters.commandsFailed += 1
             let signal = cls_wtermsig(status)
-            logger.warning("[\(run.gesture)] command killed by signal \(signal) (\(String(cString: strsignal(signal))))")
+            logger.warning(
+                "[\(run.gesture)] command killed by signal \(signal) (\(String(cString: strsignal(signal))))",
+                metadata: .journal(.actionFailed, gesture: run.gesture))
         }
     }
 
@@ -252,7 +255,9 @@ final class CommandRunner {
             switch run.state {
             case .running:
                 counters.commandsTimedOut += 1
-                logger.warning("[\(run.gesture)] command timed out: SIGTERM to process group \(run.group)")
+                logger.warning(
+                    "[\(run.gesture)] command timed out: SIGTERM to process group \(run.group)",
+                    metadata: .journal(.actionTimedOut, gesture: run.gesture))
                 signal(run, SIGTERM)
                 if let fd = run.relay { closeRelay(of: run, fd: fd.rawValue) }
                 run.state = .terminating(killAt: now + killGrace)
