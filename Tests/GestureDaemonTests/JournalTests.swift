@@ -66,7 +66,7 @@ extension Array where Element == (String, String) {
     @Test func entriesCarryPriorityMessageIDAndFields() throws {
         let journal = try FakeJournal()
         let socket = try JournalSocket(path: journal.path)
-        var logger = Logger(label: "test") { _ in JournalLogHandler(level: .debug, socket: socket, identifier: "gestured") }
+        var logger = Logger(label: "test") { _ in JournalLogHandler(level: .info, socket: socket, identifier: "gestured") }
         logger[metadataKey: "session"] = "7"
         logger.error(
             "reload: /etc/gestured/gestures.toml refused; the running config stays",
