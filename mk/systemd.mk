@@ -1,17 +1,18 @@
-# systemd unit, sysusers.d entry, the udev rules for /dev/uinput and the clone (touch delivery) with the clone's helper, the kiosk-user and metrics drop-ins and polkit rule examples and the
+# systemd unit, sysusers.d entry, journald's catalog of gestured's message ids, the udev rules for /dev/uinput and the clone (touch delivery) with the clone's helper, the kiosk-user and metrics drop-ins and polkit rule examples and the
 # docs, installed with `make install`. PREFIX=/usr/local puts them where systemd looks for
 # local units.
 UNITDIR     ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
 LIBEXECDIR  ?= $(PREFIX)/libexec
+CATALOGDIR  ?= $(PREFIX)/lib/systemd/catalog
 DOCDIR      ?= $(PREFIX)/share/doc/gestured
 
 .PHONY: install-systemd verify-systemd
 install: install-systemd
 
 install-systemd:
-	install -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(DOCDIR)/examples
+	install -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(UDEVRULESDIR) $(DESTDIR)$(CATALOGDIR) $(DESTDIR)$(DOCDIR)/examples
 	sed 's|@BINDIR@|$(PREFIX)/bin|g' systemd/gestured.service > $(DESTDIR)$(UNITDIR)/gestured.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/gestured.service
 	install -m 0644 systemd/gestured.sysusers $(DESTDIR)$(SYSUSERSDIR)/gestured.conf
@@ -19,10 +20,12 @@ install-systemd:
 	sed 's|/usr/libexec/|$(LIBEXECDIR)/|' systemd/90-gestured-clone.rules > $(DESTDIR)$(UDEVRULESDIR)/90-gestured-clone.rules
 	chmod 0644 $(DESTDIR)$(UDEVRULESDIR)/90-gestured-clone.rules
 	install -D -m 0755 systemd/gestured-udev-import $(DESTDIR)$(LIBEXECDIR)/gestured/udev-import
+	install -m 0644 systemd/gestured.catalog $(DESTDIR)$(CATALOGDIR)/gestured.catalog
 	install -m 0644 systemd/gestured-kiosk-user.conf systemd/gestured-metrics.conf systemd/gestured-polkit.rules $(DESTDIR)$(DOCDIR)/examples/
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/
 	@if [ -z "$(DESTDIR)" ] && command -v systemd-sysusers >/dev/null; then \
 	  $(SUDO) systemd-sysusers $(SYSUSERSDIR)/gestured.conf && $(SUDO) systemctl daemon-reload 2>/dev/null || true; fi
+	@if [ -z "$(DESTDIR)" ] && command -v journalctl >/dev/null; then $(SUDO) journalctl --update-catalog || true; fi
 
 # systemd-analyze verify on the unit (its programs pointed at an existing binary) with the
 # drop-in example applied (man pages are checked once installed: mk/package.mk), and its sandbox's exposure at most 2.0 (`systemd-analyze

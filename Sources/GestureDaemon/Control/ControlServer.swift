@@ -187,7 +187,8 @@ public final class ControlServer {
                 refusedConnections += 1
                 if busyRun.fail() {
                     logger.warning(
-                        "control: refusing connections: all \(ControlServer.maximumConnections) are in use and none is idle (busy)")
+                        "control: refusing connections: all \(ControlServer.maximumConnections) are in use and none is idle (busy)",
+                        metadata: .journal(.limitReached, limit: "control connections"))
                 }
                 reply(
                     connection,
@@ -213,7 +214,8 @@ public final class ControlServer {
             getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
             let which = code == EMFILE ? "gestured's limit (RLIMIT_NOFILE \(limit.rlim_cur))" : "the system's limit (fs.file-max)"
             logger.warning(
-                "control: \(SystemError("accept", path, errno: code, hint: "out of file descriptors at \(which); new clients are answered busy until some close. Raise LimitNOFILE= in the unit or find what holds them (ls /proc/\(getpid())/fd)"))"
+                "control: \(SystemError("accept", path, errno: code, hint: "out of file descriptors at \(which); new clients are answered busy until some close. Raise LimitNOFILE= in the unit or find what holds them (ls /proc/\(getpid())/fd)"))",
+                metadata: .journal(.limitReached, limit: "file descriptors")
             )
         }
         guard spare != nil else {

@@ -218,7 +218,9 @@ public final class Daemon {
         } catch {
             let text = BoundedText.bounded(error.description)
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
-            logger.error("reload: \(options.configPath) refused; the running config stays")
+            logger.error(
+                "reload: \(options.configPath) refused; the running config stays",
+                metadata: .journal(.reloadRefused, configFile: options.configPath))
             reloads.record(ReloadRecord(at: now, error: text))
             announceStatus()
             metricsFile.write()
@@ -255,7 +257,7 @@ public final class Daemon {
         announceStatus()
         metricsFile.configure(path: configuration.daemon.metricsFile, interval: configuration.daemon.metricsInterval)
         let message = "reloaded \(options.configPath): \(diff.summary)"
-        logger.notice("\(message)")
+        logger.notice("\(message)", metadata: .journal(.reloadSucceeded, configFile: options.configPath))
         return .success(.object([("message", .string(message))]))
     }
 

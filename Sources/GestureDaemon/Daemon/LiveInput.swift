@@ -128,7 +128,7 @@ final class LiveInput: InputSource {
                 failures[devnode] = nil
                 ignored[devnode] = nil
                 if let device = opened[devnode] {
-                    logger.info("input: touchscreen removed: \(devnode)")
+                    logger.info("input: touchscreen removed: \(devnode)", metadata: .journal(.panelRemoved, device: devnode))
                     close(device, path: devnode)
                 }
             }
@@ -180,7 +180,9 @@ final class LiveInput: InputSource {
         opened[path] = entry
         failures[path] = nil
         let kind = device.info.multitouchProtocol.rawValue
-        logger.info("input: using \(path) \"\(device.info.name)\" (protocol \(kind), \(device.info.slotCount) slots)")
+        logger.info(
+            "input: using \(path) \"\(device.info.name)\" (protocol \(kind), \(device.info.slotCount) slots)",
+            metadata: .journal(.panelAdded, device: path))
         applyPassthrough(entry)
     }
 
@@ -251,12 +253,13 @@ final class LiveInput: InputSource {
         }
         encoder.grabbed(firstContact: pipeline.devices[index].normalizer.nextContactID)
         logger.notice(
-            "input: \(path) grabbed; touches for applications go to \(forwarder.virtual.devnode) (cancel = \(encoder.cancel.rawValue))")
+            "input: \(path) grabbed; touches for applications go to \(forwarder.virtual.devnode) (cancel = \(encoder.cancel.rawValue))",
+            metadata: .journal(.panelGrabbed, device: path))
     }
 
     private func fail(_ path: String, name: String, _ error: String) {
         failures[path] = (name, error)
-        logger.error("input: cannot use \(path) \"\(name)\": \(error)")
+        logger.error("input: cannot use \(path) \"\(name)\": \(error)", metadata: .journal(.panelUnusable, device: path))
     }
 
     private func read(_ entry: Opened) {
@@ -271,7 +274,7 @@ final class LiveInput: InputSource {
         }
         feed(entry)
         if result == .removed {
-            logger.info("input: \(entry.device.path) is gone")
+            logger.info("input: \(entry.device.path) is gone", metadata: .journal(.panelRemoved, device: entry.device.path))
             close(entry, path: entry.device.path)
         }
     }

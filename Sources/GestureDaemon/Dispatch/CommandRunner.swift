@@ -103,7 +103,8 @@ final class CommandRunner {
             counters.commandsRefused += 1
             if refusedRun.fail() {
                 logger.warning(
-                    "[\(gesture)] command refused: \(maxChildren) processes of commands alive (max_children); refusing until one ends")
+                    "[\(gesture)] command refused: \(maxChildren) processes of commands alive (max_children); refusing until one ends",
+                    metadata: .journal(.limitReached, gesture: gesture, limit: "max_children"))
             }
             return
         }
@@ -119,7 +120,7 @@ final class CommandRunner {
                 options: .init(stdin: .devNull, stderr: .nonBlockingPipe, isolated: true, environment: environment))
         } catch {
             counters.spawnFailures += 1
-            logger.error("[\(gesture)] cannot start command: \(error)")
+            logger.error("[\(gesture)] cannot start command: \(error)", metadata: .journal(.actionFailed, gesture: gesture))
             return
         }
         counters.commandsStarted += 1
@@ -234,10 +235,10 @@ final class CommandRunner {
             logger.debug("[\(run.gesture)] pid \(run.group) exited 0")
         case .exited(let code):
             counters.commandsFailed += 1
-            logger.warning("[\(run.gesture)] command exited with status \(code)")
+            logger.warning("[\(run.gesture)] command exited with status \(code)", metadata: .journal(.actionFailed, gesture: run.gesture))
         case let exit?:
             counters.commandsFailed += 1
-            logger.warning("[\(run.gesture)] command \(exit)")
+            logger.warning("[\(run.gesture)] command \(exit)", metadata: .journal(.actionFailed, gesture: run.gesture))
         case nil:
             break
         }
@@ -261,7 +262,9 @@ final class CommandRunner {
             switch run.state {
             case .running:
                 counters.commandsTimedOut += 1
-                logger.warning("[\(run.gesture)] command timed out: SIGTERM to process group \(run.group)")
+                logger.warning(
+                    "[\(run.gesture)] command timed out: SIGTERM to process group \(run.group)",
+                    metadata: .journal(.actionTimedOut, gesture: run.gesture))
                 signal(run, SIGTERM)
                 if let fd = run.relay { closeRelay(of: run, fd: fd.rawValue) }
                 run.state = .terminating(killAt: now + killGrace)

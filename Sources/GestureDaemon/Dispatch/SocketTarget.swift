@@ -63,7 +63,9 @@ final class SocketTarget {
         guard queue.count < capacity else {
             count(0, 1, 0)
             if !dropLogged {
-                logger.warning("socket \(key.path): queue full (\(capacity) messages), dropping new messages")
+                logger.warning(
+                    "socket \(key.path): queue full (\(capacity) messages), dropping new messages",
+                    metadata: .journal(.limitReached, limit: "socket queue"))
                 dropLogged = true
             }
             return

@@ -31,6 +31,17 @@ as_user() { # USER COMMAND...: with the user's own groups, as a login would give
 }
 # The unit's messages (the daemon's and systemd's about it) since EPOCH.
 journal_since() { journalctl -q -u gestured --no-pager -o cat --since "@$1"; }
+# The daemon's structured entries with MESSAGE_ID=ID (and more FIELD=VALUE matches) since
+# EPOCH, in journalctl's export format: one FIELD=value line each, entries apart by a blank.
+journal_entries() { # EPOCH ID [MATCH...]
+  _since=$1 _id=$2; shift 2
+  journalctl -q -u gestured --no-pager -o export --output-fields=MESSAGE,PRIORITY,MESSAGE_ID,GESTURED_DEVICE,GESTURED_CONFIG_FILE,SYSLOG_IDENTIFIER,_TRANSPORT \
+    --since "@$_since" MESSAGE_ID="$_id" "$@"
+}
+# Message ids (docs/LOGGING.md).
+ID_RELOAD_REFUSED=efddb5ae1aea492c92744a2a226f81cc
+ID_PANEL_ADDED=770191cf454444279d6a6691a67b911d
+ID_PANEL_GRABBED=0e89a81036be484792ae2b8fd610b0c7
 now() { date +%s.%N; }
 elapsed_ms() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", (b - a) * 1000 }'; }
 # Restarts the unit after a config or drop-in change, and waits until it answers.
@@ -148,6 +159,19 @@ scenario_reload() {
   journal_since "$_t0" > "$SCENARIO_DIR/journal.txt"
   check "the journal has the error with its place" "$(grep -m1 'gestures.toml:' "$SCENARIO_DIR/journal.txt")" \
     grep -q 'gestures.toml:[0-9]*:[0-9]*' "$SCENARIO_DIR/journal.txt"
+  # Selected by its MESSAGE_ID, not its text: one structured entry from the native socket.
+  journal_entries "$_t0" "$ID_RELOAD_REFUSED" > "$SCENARIO_DIR/refused.export"
+  expect_eq "journalctl MESSAGE_ID=<reload refused>: entries" 1 "$(grep -c '^MESSAGE_ID=' "$SCENARIO_DIR/refused.export")"
+  check "... native, priority err, GESTURED_CONFIG_FILE" "$(tr '\n' ' ' < "$SCENARIO_DIR/refused.export")" \
+    eval 'grep -qx "_TRANSPORT=journal" "$SCENARIO_DIR/refused.export" && grep -qx "PRIORITY=3" "$SCENARIO_DIR/refused.export" &&
+          grep -qx "GESTURED_CONFIG_FILE=$CONF" "$SCENARIO_DIR/refused.export" && grep -qx "SYSLOG_IDENTIFIER=gestured" "$SCENARIO_DIR/refused.export"'
+  # The tier registers packages without their dpkg triggers: do what systemd's
+  # (interest in /usr/lib/systemd/catalog) does on a real install.
+  check "the package installed the catalog" "" test -f /usr/lib/systemd/catalog/gestured.catalog
+  journalctl --update-catalog
+  journalctl -q -x -u gestured --no-pager --since "@$_t0" MESSAGE_ID="$ID_RELOAD_REFUSED" > "$SCENARIO_DIR/refused-x.txt" 2>&1
+  check "journalctl -x explains it from the catalog" "$(grep -m1 'Subject' "$SCENARIO_DIR/refused-x.txt")" \
+    grep -q 'Subject: gestured refused a configuration reload' "$SCENARIO_DIR/refused-x.txt"
   check "still active" "" active
   systemctl status gestured --no-pager > "$SCENARIO_DIR/status-broken.txt" 2>&1
   check "status: reload refused, previous config running" "$(grep -m1 'Status:' "$SCENARIO_DIR/status-broken.txt")" \
@@ -297,8 +321,14 @@ scenario_passthrough() {
   check "the shipped config with passthrough on the panel" "" grep -q '^passthrough = true' /tmp/passthrough.toml
   install_config /tmp/passthrough.toml
   restart_unit
+  _t0=$(date +%s)
   device_create "$ELAN" || { record "device created" fail "evemu-device $ELAN"; end_scenario; return 1; }
   check "status lists the panel" "$DEV_NAME" wait_for 5 eval 'status_ok && grep -q "ELAN Touchscreen" /tmp/status.json'
+  # The panel's arrival and grab, selected by MESSAGE_ID and the panel's node.
+  check "journalctl MESSAGE_ID=<panel added> GESTURED_DEVICE=$DEV_NODE" "" \
+    wait_for 5 eval 'journal_entries "$_t0" "$ID_PANEL_ADDED" GESTURED_DEVICE="$DEV_NODE" | grep -q "^MESSAGE=input: using $DEV_NODE"'
+  check "journalctl MESSAGE_ID=<panel grabbed> GESTURED_DEVICE=$DEV_NODE" "" \
+    wait_for 5 eval 'journal_entries "$_t0" "$ID_PANEL_GRABBED" GESTURED_DEVICE="$DEV_NODE" | grep -q "^MESSAGE=input: $DEV_NODE grabbed"'
   wait_for 5 eval '[ -n "$(clone_node)" ]'
   CLONE_NODE=$(clone_node)
   check "the daemon made the clone" "${CLONE_NODE:-none}" test -c "${CLONE_NODE:-/nonexistent}" || { end_scenario; return 1; }
