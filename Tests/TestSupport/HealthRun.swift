@@ -10,6 +10,8 @@ public final class HealthRun {
     public private(set) var log: [String] = []
     public private(set) var notices: [HealthNotice] = []
     public private(set) var filtered: [FilteredContact] = []
+    /// Every frame the stage put out, in order.
+    public private(set) var outputs: [TouchFrame] = []
     /// Broken promises, as sentences (empty when the stage kept them all).
     public private(set) var violations: [String] = []
     /// Output contacts that began and have not ended.
@@ -71,6 +73,7 @@ public final class HealthRun {
 
     private func record() {
         let frame = stage.output
+        outputs.append(frame)
         for c in frame.contacts {
             if c.phase != .stationary { log.append("\(frame.time / 1000) \(c.id) \(c.phase)") }
             switch c.phase {

@@ -31,6 +31,10 @@ public final class TouchHealth {
     /// passes unwatched, counted in `unwatched`.
     public static let capacity = 64
     @exclusivity(unchecked) public private(set) var unwatched = 0
+    /// A move is judged a jump only when it came at most this long after the contact's
+    /// previous frame (libinput's bound): a panel that reports sparsely may show a real
+    /// fast stroke as one long step after a gap.
+    public static let jumpGap: Microseconds = 25_000
 
     @exclusivity(unchecked) private var watched: [Watched]
     @exclusivity(unchecked) private var watchedCount = 0
@@ -170,6 +174,8 @@ extension TouchHealth {
         var x = 0.0, y = 0.0
         var anchorX = 0.0, anchorY = 0.0
         var stillSince: Microseconds = 0
+        /// The time of its last frame.
+        var lastAt: Microseconds = 0
         /// Screen px, for masks and reports.
         var px = 0.0, py = 0.0
         /// Within the still radius of where it went down, so far.
@@ -215,6 +221,7 @@ extension TouchHealth {
         let my = p.y * geometry.mmPerPixelY
         guard let i = index(of: contact.id) else { return begin(contact, px: p.x, py: p.y, mx: mx, my: my, at: time) }
         let previous = watched[i].last
+        defer { watched[i].lastAt = time }
         watched[i].last = contact
         if contact.phase.isTerminal { watched[i].ending = true }
         switch watched[i].fate {
@@ -228,7 +235,7 @@ extension TouchHealth {
                 show(i, contact)
             }  // a held contact the device cancels was never shown: it just goes
         case .shown:
-            if let jump = rules.jump, length(mx - watched[i].x, my - watched[i].y) > jump {
+            if let jump = rules.jump, time - watched[i].lastAt <= Self.jumpGap, length(mx - watched[i].x, my - watched[i].y) > jump {
                 if contact.phase.isTerminal {
                     // The lift ends it where it was, not where the bad report put it.
                     var end = previous
@@ -258,7 +265,7 @@ extension TouchHealth {
         watchedCount += 1
         watched[i] = Watched(
             id: contact.id, outputID: contact.id, fate: .shown, downAt: time, startX: mx, startY: my, x: mx, y: my,
-            anchorX: mx, anchorY: my, stillSince: time, px: px, py: py, fresh: contact.phase == .began, last: contact)
+            anchorX: mx, anchorY: my, stillSince: time, lastAt: time, px: px, py: py, fresh: contact.phase == .began, last: contact)
         // A contact already down when the stage started goes on as it was.
         guard contact.phase == .began else { return emit(i, contact) }
         counts.contacts += 1

@@ -217,6 +217,18 @@ import Testing
         #expect(h.stage.counts[.jump] == 1)
     }
 
+    @Test func aLongStepAfterAGapLongerThanTheJumpGapIsAMove() {
+        var s = TouchHealthSettings()
+        s.jump = .millimeters(20)
+        let h = run(s) { b in
+            b.down(1, x: 100, y: 100, at: 0)
+            b.move(1, x: 200, y: 100, at: 26 * ms)  // 25 mm, 26 ms after the last frame
+            b.move(1, x: 300, y: 100, at: 51 * ms)  // 25 mm, 25 ms after
+            b.up(1, at: 60 * ms)
+        }
+        #expect(h.log == ["0 1 began", "26 1 moved", "51 1 cancelled", "51 10000 began", "60 10000 ended"])
+    }
+
     @Test func aLiftReportedFarAwayEndsTheContactWhereItWas() {
         var s = TouchHealthSettings()
         s.jump = .millimeters(20)
