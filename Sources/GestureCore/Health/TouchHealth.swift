@@ -109,19 +109,19 @@ public final class TouchHealth {
 
     /// The earliest time `advance` has work, or nil.
     public var nextDeadline: Microseconds? {
-        var earliest: Microseconds?
-        func consider(_ t: Microseconds) { if earliest == nil || t < earliest! { earliest = t } }
+        // No nested function: one capturing `earliest` costs a heap box per call in a debug build.
+        var earliest = Microseconds.max
         for i in 0..<watchedCount {
             switch watched[i].fate {
-            case .held: consider(watched[i].downAt + settings.minContact)
-            case .shown where settings.stuckAfter > 0: consider(watched[i].stillSince + settings.stuckAfter)
+            case .held: earliest = min(earliest, watched[i].downAt + settings.minContact)
+            case .shown where settings.stuckAfter > 0: earliest = min(earliest, watched[i].stillSince + settings.stuckAfter)
             default: break
             }
         }
-        if state == .noisy { consider(okAt) }
-        if settings.silentAfter > 0, state != .silent { consider(lastFrame + settings.silentAfter) }
-        if let release = spots?.nextRelease { consider(release) }
-        return earliest
+        if state == .noisy { earliest = min(earliest, okAt) }
+        if settings.silentAfter > 0, state != .silent { earliest = min(earliest, lastFrame + settings.silentAfter) }
+        if let release = spots?.nextRelease { earliest = min(earliest, release) }
+        return earliest == .max ? nil : earliest
     }
 
     /// Moves the state changes and spot notices since the last drain into `into`.
