@@ -49,10 +49,10 @@ run: build
 	exec "$$($(SWIFT) build --show-bin-path)/gestured" --config $(CONFIG)
 
 # Binaries with the Swift runtime linked in, the example config (never over an existing
-# one); mk/systemd.mk adds the unit and the sysusers entry, mk/completions.mk the shell
+# one) and the administrator's empty drop-in directory; mk/systemd.mk adds the unit and the sysusers entry, mk/completions.mk the shell
 # completions.
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(SYSCONFDIR)/gestured
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(SYSCONFDIR)/gestured $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.d
 	install -s -m 0755 .build/release/gestured .build/release/gesturectl $(DESTDIR)$(PREFIX)/bin/
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.toml ]; then \
 	  echo "install: keeping the existing $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.toml (the example is config/gestures.toml)"; \

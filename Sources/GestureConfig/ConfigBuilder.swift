@@ -49,10 +49,11 @@ final class ConfigBuilder {
         }
     }
 
-    /// Names declared under a table, in the order the file declares them.
+    /// Names declared under a table, in the order the files declare them (a drop-in's
+    /// after the main file's).
     func namesInFileOrder(_ reader: TableReader) -> [String] {
         reader.table.keys.sorted { a, b in
-            sink.locator.position(of: reader.path.appending(a)) < sink.locator.position(of: reader.path.appending(b))
+            sink.location(of: reader.path.appending(a)) < sink.location(of: reader.path.appending(b))
         }
     }
 

@@ -2,15 +2,16 @@
 import Glibc
 #endif
 
-/// `gesturectl check FILE` and `gestured --check FILE`: validate a file as the daemon
-/// would load it and print the resolved gestures and any warnings (`ConfigWarning`), or
-/// every error.
+/// `gesturectl check` and `gestured --check FILE`: validate a config (its main file and
+/// drop-ins) as the daemon would load it and print the files in order, the resolved
+/// gestures (or one gesture's keys and the files that set them, `explain`) and any
+/// warnings (`ConfigWarning`), or every error.
 public enum ConfigCheck {
     /// Prints the report to standard output, or the errors to standard error (warnings too,
     /// with status 0); returns the exit status (0 valid, 1 invalid or unreadable). As root, also applies `ConfigFileSafety`.
-    public static func run(path: String) -> Int32 {
+    public static func run(tree: ConfigTree, candidate: ConfigTree.Candidate? = nil, explain: String? = nil) -> Int32 {
         run(
-            path: path, enforceSafety: ConfigFileSafety.isRoot,
+            tree: tree, candidate: candidate, explain: explain, enforceSafety: ConfigFileSafety.isRoot,
             output: { print($0) },
             errors: { line in
                 let text = line + "\n"
@@ -19,16 +20,32 @@ public enum ConfigCheck {
     }
 
     /// The same with the outputs and the safety rule given (tests, other front ends).
+    /// `candidate`: a file checked in place of a drop-in (`--as-dropin`).
     public static func run(
-        path: String, enforceSafety: Bool, output: (String) -> Void,
-        errors: (String) -> Void
+        tree: ConfigTree, candidate: ConfigTree.Candidate? = nil, explain: String? = nil, enforceSafety: Bool,
+        output: (String) -> Void, errors: (String) -> Void
     ) -> Int32 {
+        let path = tree.mainFile
         do {
-            let configuration = try ConfigLoader.load(path: path, enforcingSafety: enforceSafety)
-            output(ConfigReport.text(of: configuration))
+            let listing = try tree.list(candidate: candidate)
+            let dropIns = listing.files.count - 1
+            if dropIns > 0 || !listing.skipped.isEmpty { output(text(of: listing)) }
+            let sources = try ConfigLoader.read(files: listing.files, enforcingSafety: enforceSafety)
+            let (configuration, merged) = try ConfigLoader.build(sources)
+            if let explain {
+                guard let lines = ConfigExplanation.lines(gesture: explain, configuration: configuration, sources: merged) else {
+                    let names = configuration.model.gestures.map(\.name).joined(separator: ", ")
+                    errors("\(path): no gesture '\(explain)'; its gestures: \(names)")
+                    return 1
+                }
+                output(lines.joined(separator: "\n"))
+            } else {
+                output(ConfigReport.text(of: configuration))
+            }
             for warning in configuration.warnings { errors(warning.description) }
             let count = configuration.model.gestures.count
-            output("\(path): OK, \(count) \(count == 1 ? "gesture" : "gestures")")
+            let files = dropIns == 0 ? path : "\(path) and \(dropIns) \(dropIns == 1 ? "drop-in" : "drop-ins")"
+            output("\(files): OK, \(count) \(count == 1 ? "gesture" : "gestures")")
             return 0
         } catch {
             errors(error.description)
@@ -36,5 +53,14 @@ public enum ConfigCheck {
             if count > 1 { errors("\(path): \(count) errors") }
             return 1
         }
+    }
+
+    /// The files read, in order, and the drop-ins passed over.
+    static func text(of listing: ConfigTree.Listing) -> String {
+        var lines = ["files:"] + listing.files.map { "  \($0)" }
+        for skipped in listing.skipped {
+            lines.append("  not read: \(skipped.path) (\(skipped.masked ? "masked" : "replaced") by \(skipped.by))")
+        }
+        return lines.joined(separator: "\n")
     }
 }

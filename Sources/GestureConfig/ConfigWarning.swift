@@ -3,33 +3,32 @@ import GestureCore
 /// A config that loads but almost certainly does not mean what it says; `check` prints it
 /// as `file:line:col: warning: key.path: message` and still succeeds.
 public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var position: SourcePosition
+    public var location: ConfigLocation
     public var keyPath: ConfigKeyPath
     public var message: String
 
     public var description: String {
-        "\(file):\(position.line):\(position.column): warning: \(keyPath): \(message)"
+        "\(location): warning: \(keyPath): \(message)"
     }
 
-    /// Every warning about `model`, placed in the file by `locate`.
-    static func warnings(in model: GestureModel, file: String, locate: (ConfigKeyPath) -> SourcePosition) -> [ConfigWarning] {
-        tapPairWarnings(in: model, file: file, locate: locate) + palmOnlyWarnings(in: model, file: file, locate: locate)
+    /// Every warning about `model`, placed in its file by `locate`.
+    static func warnings(in model: GestureModel, locate: (ConfigKeyPath) -> ConfigLocation) -> [ConfigWarning] {
+        tapPairWarnings(in: model, locate: locate) + palmOnlyWarnings(in: model, locate: locate)
     }
 
     /// A gesture that receives palms only receives nothing: a palm is a cancelled touch.
-    static func palmOnlyWarnings(in model: GestureModel, file: String, locate: (ConfigKeyPath) -> SourcePosition) -> [ConfigWarning] {
+    static func palmOnlyWarnings(in model: GestureModel, locate: (ConfigKeyPath) -> ConfigLocation) -> [ConfigWarning] {
         model.gestures.filter { $0.shouldReceiveTouch.toolTypes == [.palm] }.map { spec in
             let path = ConfigKeyPath(keys: "gesture", spec.name, "should_receive_touch", "tool_types")
             return ConfigWarning(
-                file: file, position: locate(path), keyPath: path,
+                location: locate(path), keyPath: path,
                 message: "'\(spec.name)' receives palms only, and a palm is a cancelled touch that "
                     + "reaches no gesture: it can never fire (accept \"finger\" or \"pen\")")
         }
     }
 
     /// The pairs of `unorderedTapPairs`, placed at the one with fewer taps.
-    static func tapPairWarnings(in model: GestureModel, file: String, locate: (ConfigKeyPath) -> SourcePosition) -> [ConfigWarning] {
+    static func tapPairWarnings(in model: GestureModel, locate: (ConfigKeyPath) -> ConfigLocation) -> [ConfigWarning] {
         unorderedTapPairs(in: model).map { fewer, more in
             let a = model.gestures[fewer]
             let b = model.gestures[more]
@@ -37,7 +36,7 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
             let bTaps = b.parameters.tap?.taps ?? 1
             let path = ConfigKeyPath(keys: "gesture", a.name)
             return ConfigWarning(
-                file: file, position: locate(path), keyPath: path,
+                location: locate(path), keyPath: path,
                 message: "'\(a.name)' (\(taps(aTaps))) and '\(b.name)' (\(taps(bTaps))) tap the same "
                     + "touches and no failure requirement orders them, so a person's \(taps(bTaps)) fire '\(a.name)' "
                     + "first, then '\(b.name)'. That almost certainly means '\(a.name)' unless '\(b.name)': "

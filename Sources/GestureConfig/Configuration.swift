@@ -1,6 +1,6 @@
 import GestureCore
 
-/// A whole validated config file: what the daemon runs. `model` goes to the engine,
+/// A whole validated config (its main file and drop-ins): what the daemon runs. `model` goes to the engine,
 /// `actions` (indexed like `model.gestures`) to the dispatcher, `devices` to input.
 public struct Configuration: Sendable {
     public var daemon: DaemonSettings
@@ -11,6 +11,8 @@ public struct Configuration: Sendable {
     /// What `check` (and the daemon's log) warns about: what the readers found (a socket
     /// anyone may use), in the order found, then what the whole model says (tap pairs).
     public var warnings: [ConfigWarning] = []
+    /// The files it was read from, in order: the main file, then the drop-ins.
+    public var files: [String] = []
 
     public init(daemon: DaemonSettings, model: GestureModel, devices: [DeviceRule], actions: [GestureActions]) {
         self.daemon = daemon

@@ -15,8 +15,7 @@ public struct SourcePosition: Equatable, Comparable, Sendable {
 
 /// One problem in a config file, printable as `file:line:col: error: key.path: message`.
 public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
-    public var file: String
-    public var position: SourcePosition
+    public var location: ConfigLocation
     public var keyPath: ConfigKeyPath
     /// What the key wants ("a duration such as \"300ms\""), when the problem is a value.
     public var expected: String?
@@ -28,11 +27,10 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     public var didYouMean: String?
 
     public init(
-        file: String, position: SourcePosition, keyPath: ConfigKeyPath, message: String,
+        location: ConfigLocation, keyPath: ConfigKeyPath, message: String,
         expected: String? = nil, found: String? = nil, didYouMean: String? = nil
     ) {
-        self.file = file
-        self.position = position
+        self.location = location
         self.keyPath = keyPath
         self.message = message
         self.expected = expected
@@ -82,7 +80,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     public var description: String {
         // Syntax errors have no key path: toml++ does not say which key it was reading.
         let path = keyPath.segments.isEmpty ? "" : "\(keyPath): "
-        return "\(file):\(position.line):\(position.column): error: \(path)\(fullMessage)"
+        return "\(location): error: \(path)\(fullMessage)"
     }
 }
 
@@ -92,8 +90,10 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The file is not valid TOML: the first syntax error, at toml++'s line and column.
     case syntax(Diagnostic)
-    /// The file is valid TOML but not a valid config: every problem found, in file order.
+    /// The files are valid TOML but not a valid config: every problem found, in file order.
     case invalid([Diagnostic])
+    /// A drop-in directory could not be read, or holds too many files: the path and why.
+    case dropIns(path: String, reason: String)
     /// The daemon runs as root and the file could be changed by someone else (see `ConfigFileSafety`).
     case unsafe(path: String, reason: String)
 
@@ -102,7 +102,7 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .syntax(let diagnostic): [diagnostic]
         case .invalid(let diagnostics): diagnostics
-        case .unreadable, .unsafe: []
+        case .unreadable, .unsafe, .dropIns: []
         }
     }
 
@@ -113,6 +113,7 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case .syntax(let diagnostic): diagnostic.description
         case .invalid(let diagnostics): diagnostics.map(\.description).joined(separator: "\n")
         case .unsafe(let path, let reason): "\(path): error: refusing to load the config file: \(reason)"
+        case .dropIns(let path, let reason): "\(path): error: \(reason)"
         }
     }
 }

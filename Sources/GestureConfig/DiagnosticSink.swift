@@ -1,18 +1,19 @@
-/// Collects every semantic problem of one file, each placed by the key locator.
+/// Collects every semantic problem of a config's files, each placed by the merged sources.
 final class DiagnosticSink {
-    let file: String
-    let locator: KeyLocator
+    let sources: MergedSources
     private(set) var diagnostics: [Diagnostic] = []
-    /// What is worth saying but does not refuse the file.
+    /// What is worth saying but does not refuse the config.
     private(set) var warnings: [ConfigWarning] = []
     /// Every key a `TableReader` asked for: the schema as the code reads it (the man-page
     /// test checks that each one is documented).
     private(set) var keysRead: Set<String> = []
 
-    init(file: String, locator: KeyLocator) {
-        self.file = file
-        self.locator = locator
+    init(sources: MergedSources) {
+        self.sources = sources
     }
+
+    /// Where `path` is written, in which file.
+    func location(of path: ConfigKeyPath) -> ConfigLocation { sources.location(of: path) }
 
     func report(
         _ path: ConfigKeyPath, _ message: String, expected: String? = nil,
@@ -20,26 +21,27 @@ final class DiagnosticSink {
     ) {
         diagnostics.append(
             Diagnostic(
-                file: file, position: locator.position(of: path), keyPath: path,
+                location: location(of: path), keyPath: path,
                 message: message, expected: expected, found: found,
                 didYouMean: didYouMean))
     }
 
     func warn(_ path: ConfigKeyPath, _ message: String, expected: String? = nil, found: String? = nil) {
-        let position = locator.position(of: path)
+        let location = location(of: path)
         let text = Diagnostic(
-            file: file, position: position, keyPath: path, message: message,
+            location: location, keyPath: path, message: message,
             expected: expected, found: found
         ).fullMessage
-        warnings.append(ConfigWarning(file: file, position: position, keyPath: path, message: text))
+        warnings.append(ConfigWarning(location: location, keyPath: path, message: text))
     }
 
     func noteRead(_ key: String) { keysRead.insert(key) }
 
-    /// In file order; problems at one position keep the order they were found in.
+    /// In file order (the files' order, then line and column); problems at one location
+    /// keep the order they were found in.
     var sorted: [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
-            a.element.position == b.element.position ? a.offset < b.offset : a.element.position < b.element.position
+            a.element.location == b.element.location ? a.offset < b.offset : a.element.location < b.element.location
         }.map(\.element)
     }
 }

@@ -23,7 +23,7 @@ enum FileText {
             let (position, byte) = SourcePosition.firstInvalidUTF8(in: bytes) ?? (SourcePosition(line: 1, column: 1), 0)
             throw .syntax(
                 Diagnostic(
-                    file: path, position: position, keyPath: ConfigKeyPath(),
+                    location: ConfigLocation(file: path, position: position), keyPath: ConfigKeyPath(),
                     message: "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8 (TOML files are UTF-8)"))
         }
         return text

@@ -2,7 +2,7 @@ import CTOMLPlusPlus
 
 /// A TOML value copied out of toml++'s parse, which is freed before `parse` returns: a
 /// reload keeps nothing of the parser's memory.
-enum TOMLValue {
+enum TOMLValue: Equatable {
     case string(String)
     case integer(Int)
     case float(Double)
@@ -20,12 +20,18 @@ enum TOMLValue {
     var array: [TOMLValue]? { if case .array(let value) = self { value } else { nil } }
 }
 
-/// A TOML table: its keys in toml++'s order (sorted), and their values.
-struct TOMLTable {
-    let keys: [String]
-    private let values: [String: TOMLValue]
+/// A TOML table: its keys in toml++'s order (sorted; keys a later file adds come after
+/// them), and their values.
+struct TOMLTable: Equatable {
+    private(set) var keys: [String]
+    private var values: [String: TOMLValue]
 
     subscript(key: String) -> TOMLValue? { values[key] }
+
+    /// Sets `key`; a new key comes after the others.
+    mutating func set(_ key: String, _ value: TOMLValue) {
+        if values.updateValue(value, forKey: key) == nil { keys.append(key) }
+    }
 
     func contains(key: String) -> Bool { values[key] != nil }
 

@@ -20,8 +20,10 @@ struct RenderCommand: ParsableCommand {
             needs rsvg-convert (Debian: librsvg2-bin).
             """)
 
-    @Argument(help: "The config file.")
+    @Argument(help: "The config file (its drop-ins are read too).")
     var config: String
+
+    @OptionGroup var dropIns: ConfigDirectoryOptions
 
     @Option(
         name: .shortAndLong, help: ArgumentHelp("Where to write: a .svg or .png file (default: SVG on standard output).", valueName: "file")
@@ -42,7 +44,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let configuration = try loadConfiguration(config)
+        let configuration = try loadConfiguration(dropIns.tree(mainFile: config))
         var overlay: RecordingOverlay?
         if let recording {
             let recorded = try RecordingFile.read(path: recording, descPath: desc)

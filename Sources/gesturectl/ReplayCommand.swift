@@ -25,8 +25,10 @@ struct ReplayCommand: ParsableCommand {
             touch (cancels_touches, delays_touches_began, delays_touches_ended, passthrough).
             """)
 
-    @Option(name: .long, help: ArgumentHelp("The config file.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("The config file (its drop-ins are read too).", valueName: "file"))
     var config: String = ConfigLoader.defaultPath
+
+    @OptionGroup var dropIns: ConfigDirectoryOptions
 
     @Argument(help: "A recording: evemu-record output (or events only with --desc), or a libinput record file (YAML).")
     var recording: String
@@ -50,7 +52,7 @@ struct ReplayCommand: ParsableCommand {
     var runActions = false
 
     func run() throws {
-        let configuration = try loadConfiguration(config)
+        let configuration = try loadConfiguration(dropIns.tree(mainFile: config))
         let recorded = try RecordingFile.read(path: recording, descPath: desc)
         let pipeline = GesturePipeline(configuration: configuration)
         pipeline.engine.traceEnabled = trace

@@ -28,7 +28,7 @@ enum Gestured {
         }
         switch request {
         case .run(let line): exit(run(line))
-        case .check(let path): exit(ConfigCheck.run(path: path))
+        case .check(let tree): exit(ConfigCheck.run(tree: tree))
         case .help: print(DaemonCommandLine.help, terminator: "")
         case .version: print(GesturedVersion.current)
         }
@@ -39,7 +39,7 @@ enum Gestured {
         let configuration: Configuration
         do {
             // As root the file's commands run as root: refuse one that others could change.
-            configuration = try ConfigLoader.load(path: line.configPath, enforcingSafety: ConfigFileSafety.isRoot)
+            configuration = try ConfigLoader.load(tree: line.options.configTree, enforcingSafety: ConfigFileSafety.isRoot)
         } catch {
             printError(error.description)
             printError("gestured: not started; fix \(line.configPath) ('gesturectl check \(line.configPath)' lists every problem)")

@@ -84,7 +84,7 @@ import Glibc
         var output: [String] = []
         var errors: [String] = []
         let status = ConfigCheck.run(
-            path: file.path, enforceSafety: false,
+            tree: ConfigTree(mainFile: file.path), enforceSafety: false,
             output: { output.append($0) }, errors: { errors.append($0) })
         #expect(status == 1)
         #expect(output.isEmpty)
@@ -99,7 +99,8 @@ import Glibc
     @Test func checkCountsOneGestureInTheSingular() {
         let file = TemporaryFile(contents: Fixture.screen + "[gesture.a]\ntype = \"tap\"\n")
         var output: [String] = []
-        let status = ConfigCheck.run(path: file.path, enforceSafety: false, output: { output.append($0) }, errors: { _ in })
+        let status = ConfigCheck.run(
+            tree: ConfigTree(mainFile: file.path), enforceSafety: false, output: { output.append($0) }, errors: { _ in })
         #expect(status == 0)
         #expect(output.last == "\(file.path): OK, 1 gesture")
     }
@@ -110,7 +111,7 @@ import Glibc
         #expect(
             throws: ConfigError.syntax(
                 Diagnostic(
-                    file: file.path, position: SourcePosition(line: 2, column: 20),
+                    location: ConfigLocation(file: file.path, position: SourcePosition(line: 2, column: 20)),
                     keyPath: ConfigKeyPath(), message: "byte 0xE2 is not UTF-8 (TOML files are UTF-8)"))
         ) {
             try ConfigLoader.load(path: file.path)
@@ -119,7 +120,7 @@ import Glibc
         #expect(
             throws: ConfigError.syntax(
                 Diagnostic(
-                    file: first.path, position: SourcePosition(line: 1, column: 1),
+                    location: ConfigLocation(file: first.path, position: SourcePosition(line: 1, column: 1)),
                     keyPath: ConfigKeyPath(), message: "byte 0xFF is not UTF-8 (TOML files are UTF-8)"))
         ) {
             try ConfigLoader.load(path: first.path)
@@ -129,7 +130,8 @@ import Glibc
     @Test func checkRefusesAnUnsafeFileWhenEnforcing() {
         let file = TemporaryFile(contents: Fixture.screen, mode: 0o666)
         var errors: [String] = []
-        let status = ConfigCheck.run(path: file.path, enforceSafety: true, output: { _ in }, errors: { errors.append($0) })
+        let status = ConfigCheck.run(
+            tree: ConfigTree(mainFile: file.path), enforceSafety: true, output: { _ in }, errors: { errors.append($0) })
         #expect(status == 1)
         #expect(errors.first?.hasPrefix("\(file.path): error: refusing to load the config file: it is ") == true)
     }

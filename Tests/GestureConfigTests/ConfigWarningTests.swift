@@ -9,7 +9,7 @@ import Testing
         var output: [String] = []
         var errors: [String] = []
         let status = ConfigCheck.run(
-            path: file.path, enforceSafety: false,
+            tree: ConfigTree(mainFile: file.path), enforceSafety: false,
             output: { output.append($0) }, errors: { errors.append($0) })
         #expect(output.last?.contains(": OK, ") == true)
         return (status, errors, file.path)

@@ -14,7 +14,7 @@ import Testing
                 Issue.record("expected a syntax error, got \(error)")
                 return
             }
-            #expect(diagnostic.position.line == 5)
+            #expect(diagnostic.location.position.line == 5)
             #expect(diagnostic.description.hasPrefix("kiosk.toml:5:"))
             #expect(diagnostic.description.contains(": error: "))
         }
@@ -270,7 +270,7 @@ import Testing
             + "[gesture.z]\ntype = \"pinch\"\n[gesture.z.on.changed]\nsocket = \"/run/map.sock\"\nmessage = \"zoom {scal}\"\n"
         let diagnostics = Fixture.diagnostics(text)
         #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?.position == SourcePosition(line: 8, column: 1))
+        #expect(diagnostics.first?.location.position == SourcePosition(line: 8, column: 1))
         #expect(
             diagnostics.first?.description.hasPrefix(
                 "test.toml:8:1: error: gesture.z.on.changed.message: unknown placeholder '{scal}': expected placeholders among {t} {gesture}"
@@ -354,7 +354,7 @@ import Testing
             tap_intervall = "1s"
             """
         let diagnostics = Fixture.diagnostics(text)
-        #expect(diagnostics.map(\.position.line) == [3, 5, 8, 11])
+        #expect(diagnostics.map(\.location.position.line) == [3, 5, 8, 11])
         #expect(
             diagnostics.map(\.keyPath.description) == [
                 "gesture.b.threshold", "daemon.max_children", "screen.height", "gesture.a.tap_intervall",

@@ -53,7 +53,7 @@ import Testing
                 #expect(!error.diagnostics.isEmpty, "round \(round): refused without a diagnostic")
                 for diagnostic in error.diagnostics {
                     #expect(
-                        (1...lineCount + 1).contains(diagnostic.position.line) && diagnostic.position.column >= 1,
+                        (1...lineCount + 1).contains(diagnostic.location.position.line) && diagnostic.location.position.column >= 1,
                         "round \(round): \(diagnostic) is outside the file")
                 }
             }

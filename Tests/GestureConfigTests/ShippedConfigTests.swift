@@ -103,7 +103,7 @@ import Testing
         var output: [String] = []
         var errors: [String] = []
         let status = ConfigCheck.run(
-            path: Fixture.shippedConfigPath, enforceSafety: false,
+            tree: ConfigTree(mainFile: Fixture.shippedConfigPath), enforceSafety: false,
             output: { output.append($0) }, errors: { errors.append($0) })
         #expect(status == 0)
         #expect(errors.isEmpty)

@@ -8,7 +8,8 @@ import Testing
     func check(_ daemon: String) -> (status: Int32, errors: [String]) {
         let file = TemporaryFile(contents: "[daemon]\n\(daemon)\n" + Fixture.screen)
         var errors: [String] = []
-        let status = ConfigCheck.run(path: file.path, enforceSafety: false, output: { _ in }, errors: { errors.append($0) })
+        let status = ConfigCheck.run(
+            tree: ConfigTree(mainFile: file.path), enforceSafety: false, output: { _ in }, errors: { errors.append($0) })
         return (status, errors.map { $0.replacing(file.path, with: "test.toml") })
     }
 

@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureDaemon
 import Logging
 import Testing
@@ -48,7 +49,7 @@ import Testing
         #expect(try DaemonCommandLine.parse(["--config", "a.toml", "--help"]) == .help)
         #expect(try DaemonCommandLine.parse(["-h"]) == .help)
         #expect(try DaemonCommandLine.parse(["--version"]) == .version)
-        #expect(try DaemonCommandLine.parse(["--check", "x.toml"]) == .check(path: "x.toml"))
+        #expect(try DaemonCommandLine.parse(["--check", "x.toml"]) == .check(ConfigTree(mainFile: "x.toml")))
         for name in ["config", "socket", "log-level", "check", "replay", "stream", "desc", "replay-speed", "version", "help"] {
             #expect(DaemonCommandLine.help.contains("--\(name)"), "help does not list --\(name)")
         }

@@ -13,6 +13,10 @@ public enum StatusText {
         if let uptime = status["uptime_s"]?.doubleValue { head.append(("uptime", duration(uptime))) }
         if let config = status["config"] {
             if let path = config["path"]?.stringValue { head.append(("config", path)) }
+            // The drop-ins in force, when there are any (the main file is the first of `files`).
+            for file in config["files"]?.arrayValue?.dropFirst() ?? [] {
+                head.append(("drop-in", file.stringValue ?? "?"))
+            }
             if let reload = config["last_reload"], reload != .null {
                 let when = reload["at_s"]?.doubleValue.map { "at \(duration($0)) uptime" } ?? ""
                 if reload["ok"]?.boolValue == true {

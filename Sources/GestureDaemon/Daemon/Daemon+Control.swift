@@ -17,7 +17,13 @@ extension Daemon: ControlHandler {
             ("version", .string(GesturedVersion.current)),
             ("pid", .number(Double(getpid()))),
             ("uptime_s", seconds(now - origin)),
-            ("config", .object([("path", .string(options.configPath)), ("last_reload", lastReload?.json(origin: origin) ?? .null)])),
+            (
+                "config",
+                .object([
+                    ("path", .string(options.configPath)), ("files", .array(configuration.files.map(JSONValue.string))),
+                    ("last_reload", lastReload?.json(origin: origin) ?? .null),
+                ])
+            ),
             ("devices", deviceList(detailed: false)),
             ("unusable_devices", .array(input.unusable)),
             ("dropped_contacts", .number(Double(snapshot.droppedContacts))),

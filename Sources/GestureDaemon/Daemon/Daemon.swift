@@ -204,7 +204,7 @@ public final class Daemon {
         let now = MonotonicClock.now()
         let configuration: Configuration
         do {
-            configuration = try ConfigLoader.load(path: options.configPath, enforcingSafety: ConfigFileSafety.isRoot)
+            configuration = try ConfigLoader.load(tree: options.configTree, enforcingSafety: ConfigFileSafety.isRoot)
         } catch {
             let text = BoundedText.bounded(error.description)
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }

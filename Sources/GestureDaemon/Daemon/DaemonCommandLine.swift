@@ -9,13 +9,15 @@ public struct DaemonCommandLine: Equatable, Sendable {
     /// What the command line asks for.
     public enum Request: Equatable, Sendable {
         case run(DaemonCommandLine)
-        /// `--check FILE`: validate, print, exit.
-        case check(path: String)
+        /// `--check FILE`: validate the file and its drop-ins, print, exit.
+        case check(ConfigTree)
         case help
         case version
     }
 
     public var configPath: String = ConfigLoader.defaultPath
+    /// `--config-dir`, each one given; nil: the config file's own drop-in directories.
+    public var configDirectories: [String]?
     public var socketPath: String?
     public var logLevel: Logger.Level?
     public var checkPath: String?
@@ -30,7 +32,7 @@ public struct DaemonCommandLine: Equatable, Sendable {
     /// The daemon's options, with the `--replay` recording or the `--stream` when there is one.
     public var options: DaemonOptions {
         DaemonOptions(
-            configPath: configPath, socketPath: socketPath,
+            configPath: configPath, configDirectories: configDirectories, socketPath: socketPath,
             replay: replayPath.map { .init(path: $0, descPath: descPath, speed: replaySpeed) },
             stream: streamPath.map { .init(path: $0, descPath: descPath ?? "") })
     }
@@ -48,6 +50,13 @@ public struct DaemonCommandLine: Equatable, Sendable {
         Option(name: "config", valueName: "file", help: "The config file (default: \(ConfigLoader.defaultPath)).") {
             $0.configPath = $1
         },
+        Option(
+            name: "config-dir", valueName: "dir",
+            help: """
+                A drop-in directory, instead of the config file's (/usr/lib, /run and /etc/gestured/gestures.d for \
+                the default file, FILE.d beside any other); may be repeated, lowest precedence first.
+                """
+        ) { $0.configDirectories = ($0.configDirectories ?? []) + [$1] },
         Option(
             name: "socket", valueName: "path",
             help: """
@@ -132,7 +141,9 @@ public struct DaemonCommandLine: Equatable, Sendable {
         if line.descPath != nil, line.replayPath == nil, line.streamPath == nil {
             throw UsageError("--desc describes the device of a --replay recording or a --stream; pass one of them too")
         }
-        if let checkPath = line.checkPath { return .check(path: checkPath) }
+        if let checkPath = line.checkPath {
+            return .check(ConfigTree(mainFile: checkPath, dropInDirectories: line.configDirectories))
+        }
         return .run(line)
     }
 

@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureCore
 
 /// What `gestured`'s command line decides; everything else comes from the config file.
@@ -30,17 +31,28 @@ public struct DaemonOptions: Sendable {
     }
 
     public var configPath: String
+    /// `--config-dir`; nil: the config file's own drop-in directories (`ConfigTree`).
+    public var configDirectories: [String]?
     /// `--socket`; nil: `$GESTURED_SOCKET`, `[daemon] socket`, then the defaults.
     public var socketPath: String?
     public var replay: Replay?
     public var stream: Stream?
 
-    public init(configPath: String, socketPath: String? = nil, replay: Replay? = nil, stream: Stream? = nil) {
+    public init(
+        configPath: String, configDirectories: [String]? = nil, socketPath: String? = nil, replay: Replay? = nil,
+        stream: Stream? = nil
+    ) {
         self.configPath = configPath
+        self.configDirectories = configDirectories
         self.socketPath = socketPath
         self.replay = replay
         self.stream = stream
     }
+}
+
+extension DaemonOptions {
+    /// The main file and its drop-ins, listed again at each load.
+    public var configTree: ConfigTree { ConfigTree(mainFile: configPath, dropInDirectories: configDirectories) }
 }
 
 /// The daemon's version, as `status` and `--version` report it.

@@ -3,7 +3,7 @@
 # The systemd tier (vm/README.md): Debian 12 booted with systemd as PID 1; this runs from
 # vm-scenarios.service once multi-user.target is up. It installs the gestured package with
 # dpkg as an integrator does and drives the packaged, sandboxed unit through systemctl:
-# start and STATUS=, gesturectl by the socket's group, reload with a broken file, the
+# start and STATUS=, gesturectl by the socket's group, reload with a broken file, drop-ins, the
 # shipped config's actions under the sandbox and under the kiosk-user drop-in, uinput
 # passthrough as the unprivileged user, SIGSTOP until the watchdog kills and restarts it,
 # and stop. The summary goes to the 9p share in the format vm/run.sh reads.
@@ -158,6 +158,40 @@ scenario_reload() {
   check "systemctl reload of the good file" "" systemctl reload gestured
   systemctl status gestured --no-pager > "$SCENARIO_DIR/status-good.txt" 2>&1
   check "status: no refused reload" "" eval '! grep -q "last reload refused" "$SCENARIO_DIR/status-good.txt"'
+  end_scenario
+}
+
+# 3b. Config drop-ins as a configuration manager writes them: a file in
+#    /etc/gestured/gestures.d (the package makes the directory) adds a gesture that fires
+#    after systemctl reload; a broken one is refused naming its file while the running
+#    gestures stay; check --as-dropin validates a candidate the way Ansible's validate does.
+scenario_dropin() {
+  begin_scenario systemd-dropin || return 0
+  _dir=/etc/gestured/gestures.d
+  check "the package made $_dir" "$(ls -ld "$_dir" 2>&1)" test -d "$_dir"
+  printf '[gesture.site_tap]\ntype = "tap"\ntouches = 4\n[gesture.site_tap.on.recognized]\ncommand = "echo fired > /run/gestured/site-tap"\n' \
+    > "$_dir/50-site.toml"
+  check "gesturectl check lists the drop-in" "" eval 'gesturectl check > "$SCENARIO_DIR/check.txt" 2>&1 && grep -q "50-site.toml" "$SCENARIO_DIR/check.txt"'
+  check "systemctl reload takes the drop-in" "" systemctl reload gestured
+  check "status lists the drop-in in force" "" eval 'gesturectl status --json | grep -q "gestures.d/50-site.toml"'
+  rm -f /run/gestured/site-tap
+  trigger site_tap
+  check "the drop-in's gesture fires" "" wait_for 5 test -s /run/gestured/site-tap
+  printf '[gesture.site_tap]\ntaps = "two"\n' > /tmp/candidate.toml
+  check "check --as-dropin refuses a bad candidate" "" eval '! gesturectl check --as-dropin /tmp/candidate.toml --dropin-name 60-more.toml > "$SCENARIO_DIR/candidate.txt" 2>&1'
+  _t0=$(date +%s)
+  cp /tmp/candidate.toml "$_dir/60-broken.toml"
+  systemctl reload gestured > "$SCENARIO_DIR/reload-broken.txt" 2>&1
+  expect_eq "systemctl reload with a broken drop-in fails" 1 "$(( $? != 0 ))"
+  journal_since "$_t0" > "$SCENARIO_DIR/journal.txt"
+  check "the journal names the drop-in at its place" "$(grep -m1 '60-broken.toml' "$SCENARIO_DIR/journal.txt")" \
+    grep -q 'gestures.d/60-broken.toml:2:1' "$SCENARIO_DIR/journal.txt"
+  rm -f /run/gestured/site-tap
+  trigger site_tap
+  check "the running drop-in gesture still fires" "" wait_for 5 test -s /run/gestured/site-tap
+  rm -f "$_dir/60-broken.toml" "$_dir/50-site.toml"
+  check "systemctl reload without the drop-ins" "" systemctl reload gestured
+  check "the gesture is gone" "" eval '! gesturectl trigger site_tap > /dev/null 2>&1'
   end_scenario
 }
 
@@ -365,6 +399,7 @@ run_scenarios() {
   scenario_start
   scenario_socket_group
   scenario_reload
+  scenario_dropin
   scenario_actions
   scenario_kiosk_user
   scenario_passthrough
