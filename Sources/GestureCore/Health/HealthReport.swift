@@ -39,8 +39,6 @@ public enum HealthReason: Sendable, Equatable, CustomStringConvertible {
     case noFrame(silence: Microseconds)
     /// Ok again: a frame arrived.
     case frameAgain
-    /// Ok: the noisy rule was turned off by a reload.
-    case reconfigured
 
     public var description: String {
         switch self {
@@ -49,7 +47,6 @@ public enum HealthReason: Sendable, Equatable, CustomStringConvertible {
             "at most \(perMinute) contacts filtered a minute for \(Self.duration(quiet))"
         case .noFrame(let silence): "no frame for \(Self.duration(silence))"
         case .frameAgain: "frames again"
-        case .reconfigured: "the noisy rule was turned off"
         }
     }
 

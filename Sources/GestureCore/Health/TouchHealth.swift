@@ -16,8 +16,8 @@
 /// are allocated when it is made (the buffers drained by the caller keep their capacity).
 public final class TouchHealth {
     public let device: DeviceID
-    public private(set) var settings: TouchHealthSettings
-    public private(set) var geometry: DeviceGeometry
+    public let settings: TouchHealthSettings
+    public let geometry: DeviceGeometry
     /// The frame the last `handle` or `advance` produced (valid until the next call).
     @exclusivity(unchecked) public private(set) var output: TouchFrame
     @exclusivity(unchecked) public private(set) var state = HealthState.ok
@@ -38,7 +38,7 @@ public final class TouchHealth {
 
     @exclusivity(unchecked) private var watched: [Watched]
     @exclusivity(unchecked) private var watchedCount = 0
-    @exclusivity(unchecked) private var rules: Resolved
+    private let rules: Resolved
     @exclusivity(unchecked) private var spots: SpotTracker?
     @exclusivity(unchecked) private var rate: FilterRate?
     /// When a noisy panel is ok again, unless more noise comes first.
@@ -59,20 +59,6 @@ public final class TouchHealth {
         output.contacts.reserveCapacity(2 * Self.capacity)
         notices.reserveCapacity(16)
         filtered.reserveCapacity(64)
-        configureTrackers()
-    }
-
-    /// Takes new settings or geometry (a reload) between frames; contacts down stay watched.
-    public func update(settings: TouchHealthSettings, geometry: DeviceGeometry) {
-        let trackersChanged = settings.spot != self.settings.spot || settings.noisy != self.settings.noisy
-        self.settings = settings
-        self.geometry = geometry
-        rules = Resolved(settings, geometry)
-        if trackersChanged { configureTrackers() }
-        if settings.noisy == nil, state == .noisy { change(to: .ok, .reconfigured, at: lastFrame) }
-    }
-
-    private func configureTrackers() {
         spots = settings.spot.map {
             SpotTracker(count: $0.count, radiusMM: geometry.millimeters($0.radius), within: $0.within, release: $0.release)
         }
