@@ -8,8 +8,9 @@ CONFIG    ?= config/gestures.toml
 SWIFT     ?= swift
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# Debian packages the build and the tests need (headers, pkg-config files, tools).
-APT_PACKAGES := libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev pkg-config evemu-tools time librsvg2-bin
+# Debian packages the build and the tests need (headers, pkg-config files, tools;
+# prometheus for promtool, which checks the metrics exposition).
+APT_PACKAGES := libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev pkg-config evemu-tools time librsvg2-bin prometheus
 
 .PHONY: deps build check test unit-test run install clean
 

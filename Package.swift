@@ -10,7 +10,9 @@ let package = Package(
         // For the benchmark package (Benchmarks/), which depends on this one by path.
         .library(name: "TouchInput", targets: ["TouchInput"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
+        .library(name: "TouchPipeline", targets: ["TouchPipeline"]),
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
+        .library(name: "GestureControl", targets: ["GestureControl"]),
         // For the fuzz package (Fuzz/): the writer templates render into.
         .library(name: "JSONOutput", targets: ["JSONOutput"]),
     ],
@@ -31,7 +33,8 @@ let package = Package(
         // frees what it allocates, which TOMLKit 0.6.0 did not (33 KB lost per reload).
         .target(name: "CTOMLPlusPlus"),
 
-        // Pure: geometry, touches, views, recognizers, arbitration. No I/O, no clock.
+        // Pure: geometry, touches, views, recognizers, arbitration; frames arrive in screen px
+        // and mm. No I/O, no clock.
         .target(name: "GestureCore"),
         // The bottom system layer: errno errors with the path, the descriptor owner, the
         // EINTR-retrying read and write, the one whole-file reader, Unix socket addresses.
@@ -44,53 +47,72 @@ let package = Package(
         .target(name: "GestureConfig", dependencies: [
             "GestureCore", "LinuxSystem", "CTOMLPlusPlus",
         ]),
-        // Event loop, dispatcher, control socket, status.
+        // What the daemon and gesturectl share: the JSON value and parser, the control
+        // client, the status model and its renderers (JSON, text, Prometheus), monitor lines.
+        .target(name: "GestureControl", dependencies: ["JSONOutput", "LinuxSystem"]),
+        // The one road from raw events to gesture events and the clones' frames, live or
+        // replayed: normalizers, each device's geometry, the frame stages, the engine, the
+        // touch encoders. Pure: no sockets, no processes, no clock of its own. GestureConfig
+        // for the `Configuration` it runs (the model and the `[[device]]` rules).
+        .target(name: "TouchPipeline", dependencies: ["GestureCore", "TouchInput", "GestureConfig"]),
+        // Event loop, dispatcher, control socket, status, the clones' device writes.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "CLinuxShims",
+            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "GestureControl", "TouchPipeline",
+            "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureDaemon", "GestureConfig",
+            "GestureDaemon", "GestureControl", "GestureConfig",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
-        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "GestureDaemon", "TouchInput", "LinuxSystem"]),
+        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "TouchPipeline", "TouchInput", "LinuxSystem"]),
         // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link Yams).
         .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", "GestureConfig", "TouchInput", "LinuxSystem", "JSONOutput", "GesturePicture", "LibinputRecord",
+            "GestureDaemon", "GestureControl", "GestureConfig", "TouchInput", "TouchPipeline", "LinuxSystem", "JSONOutput",
+            "GesturePicture", "LibinputRecord",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // Shared test helpers: frame builders, the location of ../shared/recordings.
-        .target(name: "TestSupport", dependencies: ["GestureCore", "CLinuxShims"], path: "Tests/TestSupport"),
-        // Runs engine frames under the malloc interposer (LD_PRELOAD); GestureCoreTests spawns it.
+        // Shared test helpers: frame builders, the harness that drives frames through the
+        // pipeline's FramePath, the location of ../shared/recordings.
+        .target(name: "TestSupport", dependencies: ["GestureCore", "GestureConfig", "TouchPipeline", "CLinuxShims"], path: "Tests/TestSupport"),
+        // Runs frames through the pipeline's FramePath (geometry, stages, engine) under the
+        // malloc interposer (LD_PRELOAD); GestureCoreTests spawns it.
         .executableTarget(name: "EngineAllocationProbe", dependencies: [
-            "GestureCore", "TestSupport",
+            "GestureCore", "TouchPipeline", "TestSupport",
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/EngineAllocationProbe"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
+        // The status model against its JSON, docs/PROTOCOL.md, docs/MONITORING.md and promtool.
+        .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "LinuxSystem"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
-        // The engine over real recordings (evemu files through the normalizer).
+        // The engine over real recordings (evemu files through the normalizer and the frame path).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
+        // The pipeline's pure parts on their own: frame stages, the touch encoder.
+        .testTarget(name: "TouchPipelineTests", dependencies: ["TouchPipeline", "GestureCore", "TouchInput"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "LinuxSystem", "TestSupport"]),
         // The daemon's per-event path (event JSON, templates, publishing, socket actions)
         // under the malloc interposer.
         .executableTarget(name: "DaemonAllocationProbe", dependencies: [
-            "GestureDaemon", "GestureConfig", "GestureCore", "TouchInput", "JSONOutput",
+            "GestureDaemon", "GestureControl", "GestureConfig", "GestureCore", "TouchInput", "JSONOutput",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
-        .testTarget(name: "GestureDaemonTests", dependencies: ["GestureDaemon", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe", "gesturectl"]),
+        .testTarget(name: "GestureDaemonTests", dependencies: [
+            "GestureDaemon", "GestureControl", "TouchPipeline", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe",
+            "gesturectl",
+        ]),
         // libinput record files against the evemu file they were written from.
         .testTarget(name: "LibinputRecordTests", dependencies: ["LibinputRecord", "LinuxSystem", "TestSupport", "gesturectl"],
                     exclude: ["Fixtures"]),
         // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
-        .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TestSupport", "gesturectl"]),
+        .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TouchPipeline", "TestSupport", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
-        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
+        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "GestureControl", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),
     ],
     cxxLanguageStandard: .cxx17

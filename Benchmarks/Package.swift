@@ -19,6 +19,7 @@ let package = Package(
             .product(name: "GestureCore", package: "gestured"),
             .product(name: "TouchInput", package: "gestured"),
             .product(name: "GestureConfig", package: "gestured"),
+            .product(name: "TouchPipeline", package: "gestured"),
             .product(name: "GestureDaemon", package: "gestured"),
         ], path: "BenchScenarios"),
         // ordo-one benchmarks: throughput and allocations per frame, per-frame latency.

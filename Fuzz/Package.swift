@@ -11,7 +11,9 @@ let gestured: [Target.Dependency] = [
     .product(name: "GestureCore", package: "gestured"),
     .product(name: "TouchInput", package: "gestured"),
     .product(name: "GestureConfig", package: "gestured"),
+    .product(name: "TouchPipeline", package: "gestured"),
     .product(name: "GestureDaemon", package: "gestured"),
+    .product(name: "GestureControl", package: "gestured"),
     .product(name: "JSONOutput", package: "gestured"),
 ]
 

@@ -1,4 +1,4 @@
-# systemd unit, sysusers.d entry, the udev rule for /dev/uinput (touch delivery), the kiosk-user drop-in and polkit rule examples and the
+# systemd unit, sysusers.d entry, the udev rule for /dev/uinput (touch delivery), the kiosk-user and metrics drop-ins and polkit rule examples and the
 # docs, installed with `make install`. PREFIX=/usr/local puts them where systemd looks for
 # local units.
 UNITDIR     ?= $(PREFIX)/lib/systemd/system
@@ -15,7 +15,7 @@ install-systemd:
 	chmod 0644 $(DESTDIR)$(UNITDIR)/gestured.service
 	install -m 0644 systemd/gestured.sysusers $(DESTDIR)$(SYSUSERSDIR)/gestured.conf
 	install -m 0644 systemd/70-gestured-uinput.rules $(DESTDIR)$(UDEVRULESDIR)/70-gestured-uinput.rules
-	install -m 0644 systemd/gestured-kiosk-user.conf systemd/gestured-polkit.rules $(DESTDIR)$(DOCDIR)/examples/
+	install -m 0644 systemd/gestured-kiosk-user.conf systemd/gestured-metrics.conf systemd/gestured-polkit.rules $(DESTDIR)$(DOCDIR)/examples/
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/
 	@if [ -z "$(DESTDIR)" ] && command -v systemd-sysusers >/dev/null; then \
 	  $(SUDO) systemd-sysusers $(SYSUSERSDIR)/gestured.conf && $(SUDO) systemctl daemon-reload 2>/dev/null || true; fi
@@ -26,7 +26,7 @@ install-systemd:
 verify-systemd:
 	@tmp=$$(mktemp -d) && mkdir -p $$tmp/gestured.service.d && \
 	sed 's|@BINDIR@/[a-z]*|/bin/true|g' systemd/gestured.service > $$tmp/gestured.service && \
-	cp systemd/gestured-kiosk-user.conf $$tmp/gestured.service.d/ && \
+	cp systemd/gestured-kiosk-user.conf systemd/gestured-metrics.conf $$tmp/gestured.service.d/ && \
 	SYSTEMD_UNIT_PATH=$$tmp: systemd-analyze verify --man=no $$tmp/gestured.service 2>&1 | tee $$tmp/out; \
 	status=$$([ -s $$tmp/out ] && echo 1 || echo 0); \
 	systemd-analyze security --offline=yes --threshold=20 $$tmp/gestured.service | tail -1 || status=1; \

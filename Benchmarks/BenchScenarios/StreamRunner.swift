@@ -2,6 +2,7 @@ import GestureConfig
 import GestureCore
 import GestureDaemon
 import TouchInput
+import TouchPipeline
 
 /// Feeds a stream through the daemon's `GesturePipeline` (normalizer -> engine) one frame at
 /// a time, looping forever: at the end it lets the pipeline finish (contacts still down are
@@ -38,7 +39,7 @@ public final class StreamRunner {
             let sink = try InputEventFile(
                 path: "/dev/null", slotCount: max(1, info.slotCount), hasPressure: info.hasPressure,
                 hasTouchMajor: info.hasTouchMajor)
-            pipeline.setForwarder(TouchForwarder(device: id, virtual: sink, cancel: .release), for: id)
+            pipeline.setEncoder(TouchEncoder(device: id, sink: TouchForwarder(virtual: sink), cancel: .release), for: id)
         }
     }
 

@@ -43,6 +43,10 @@ public struct DaemonSettings: Equatable, Sendable {
     public var subscriberBuffer: Int = 65_536
     /// Messages queued per socket action target before new ones are dropped.
     public var socketQueue: Int = 64
+    /// Where the Prometheus exposition is written every `metricsInterval` (node_exporter's
+    /// textfile collector reads it); nil: not written.
+    public var metricsFile: String?
+    public var metricsInterval: Microseconds = 15_000_000
 
     public init() {}
 }

@@ -47,6 +47,16 @@ extension ConfigBuilder {
         if let count = reader.int("socket_queue", in: 1...65_536, expected: "an integer from 1 to 65536") {
             settings.socketQueue = count
         }
+        if let file = absolutePath(reader, "metrics_file") { settings.metricsFile = file }
+        if let interval = reader.duration("metrics_interval") {
+            if (1_000_000...3_600_000_000).contains(interval) {
+                settings.metricsInterval = interval
+            } else {
+                sink.report(
+                    reader.path.appending("metrics_interval"), "must be from 1s to 1h",
+                    expected: Units.durationExpected, found: "\"\(Units.format(duration: interval))\"")
+            }
+        }
         reader.finish()
         return settings
     }

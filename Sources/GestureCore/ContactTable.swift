@@ -49,8 +49,6 @@ final class ContactTable {
     @exclusivity(unchecked) var taken: ContactMask = 0
     /// Contacts still down after the current frame.
     @exclusivity(unchecked) var live: ContactMask = 0
-    /// Contacts down that are, or once were, palms: no recognizer sees them until they lift.
-    @exclusivity(unchecked) var palms: ContactMask = 0
     /// What happened in the current frame.
     @exclusivity(unchecked) var began: ContactMask = 0
     @exclusivity(unchecked) var moved: ContactMask = 0
@@ -70,9 +68,9 @@ final class ContactTable {
         becamePalm = 0
     }
 
-    /// The slot of (device, id) while it is down (a palm included), or nil.
+    /// The slot of (device, id) while it is down, or nil.
     func slot(device: DeviceID, id: Int32) -> Int? {
-        var rest = live | palms
+        var rest = live
         while rest != 0 {
             let i = rest.trailingZeroBitCount
             if slots[i].id == id, slots[i].device == device { return i }
@@ -92,7 +90,7 @@ final class ContactTable {
 
     /// Frees the slots that are neither down nor named in `referenced`.
     func release(keeping referenced: ContactMask) {
-        taken &= live | palms | referenced
+        taken &= live | referenced
     }
 
     // MARK: geometry (free of allocation; mm variants for thresholds, px for outputs)

@@ -3,7 +3,7 @@
 ///
 /// Unit rules (docs/SEMANTICS.md, "Units"): the axis resolution counts only when it implies a
 /// plausible panel (30 to 2000 mm per axis); otherwise the mapping's `sizeMM`; otherwise
-/// 1 pt = 1 screen px, and `attach` returns one warning naming the device.
+/// 1 pt = 1 screen px, and attaching the device gives one `DeviceUnitsWarning` naming it.
 public struct DeviceGeometry: Sendable {
     /// Where the physical size came from.
     public enum UnitSource: Sendable, Equatable, CustomStringConvertible {
@@ -120,5 +120,24 @@ extension DeviceMapping {
     @inlinable var quarterTurns: Int {
         let degrees = ((rotation % 360) + 360) % 360
         return degrees % 90 == 0 ? degrees / 90 : 0
+    }
+}
+
+/// A device whose distances fall back to 1 pt = 1 px: its axes imply no plausible panel and
+/// its mapping has no size. Typed here; the config layer words it (it names the keys that
+/// fix it).
+public struct DeviceUnitsWarning: Equatable, Sendable {
+    public var device: DeviceID
+    public var name: String
+    public var x: AxisRange
+    public var y: AxisRange
+
+    /// The warning for a device with `geometry`, when its units fell back.
+    public init?(device: DeviceID, name: String, x: AxisRange, y: AxisRange, geometry: DeviceGeometry) {
+        guard geometry.unitSource == .pointPerPixel else { return nil }
+        self.device = device
+        self.name = name
+        self.x = x
+        self.y = y
     }
 }

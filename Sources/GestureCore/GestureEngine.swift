@@ -15,6 +15,10 @@
 /// triple tap never releases the single tap waiting on the double tap it just excluded.
 /// Every phase change goes through `transition`, which refuses and reports illegal ones.
 ///
+/// Frames arrive already on the screen (`ScreenFrame`: px and mm), placed by the pipeline's
+/// boundary, which also keeps palms away (`TouchPipeline`): the engine knows devices only
+/// by their geometry's scale and their name.
+///
 /// Call order: `attach` each device, then `handle` every frame in time order and
 /// `advance(to:)` whenever `nextDeadline` passes. Engine time never goes backwards: a frame
 /// older than the engine's time is taken as happening now.
@@ -62,20 +66,17 @@ public final class GestureEngine {
 
     // MARK: devices
 
-    /// Registers a device's geometry before its frames arrive. Returns a warning when its units
-    /// fall back to 1 pt = 1 px. Attaching an attached device again replaces its geometry.
-    public func attach(device: DeviceID, name: String, x: AxisRange, y: AxisRange, mapping: DeviceMapping) -> String? {
-        let record = DeviceRecord(id: device, name: name, x: x, y: y, mapping: mapping, model: model)
-        let geometry = record.geometry
+    /// Registers a device before its frames arrive: its name (for the device predicates) and
+    /// its geometry on this model's screen (lengths in configured units become mm by its
+    /// scale). Attaching an attached device again replaces both; attach again after a model
+    /// with another screen.
+    public func attach(device: DeviceID, name: String, geometry: DeviceGeometry) {
+        let record = DeviceRecord(id: device, name: name, geometry: geometry, model: model)
         if let i = devices.firstIndex(where: { $0.id == device }) {
             devices[i] = record
         } else {
             devices.append(record)
         }
-        guard geometry.unitSource == .pointPerPixel else { return nil }
-        return "device '\(name)' (\(device)): no plausible resolution (x \(x.minimum)...\(x.maximum) at \(x.resolution)/mm, "
-            + "y \(y.minimum)...\(y.maximum) at \(y.resolution)/mm) and no size_mm: distances use 1 pt = 1 px; "
-            + "set size_mm in its [[device]] entry"
     }
 
     /// Forgets a device. Contacts of it still down are cancelled at the next `handle` or
@@ -83,7 +84,7 @@ public final class GestureEngine {
     public func detach(device: DeviceID) {
         guard let d = devices.firstIndex(where: { $0.id == device }) else { return }
         devices[d].attached = false
-        (contacts.live | contacts.palms).forEachIndex { i in
+        contacts.live.forEachIndex { i in
             if contacts.slots[i].device == device { orphanedContacts = true }
         }
     }
@@ -91,7 +92,7 @@ public final class GestureEngine {
     // MARK: time and frames
 
     /// Feeds one frame of one device. Timers due up to the frame's time fire first.
-    public func handle(_ frame: TouchFrame, into events: inout [GestureEvent]) {
+    public func handle(_ frame: ScreenFrame, into events: inout [GestureEvent]) {
         advance(to: frame.time, into: &events)
         let d = deviceIndex(frame.device)
         contacts.startFrame()
@@ -212,39 +213,26 @@ extension GestureEngine {
     private func deviceIndex(_ id: DeviceID) -> Int {
         for d in 0..<devices.count where devices[d].id == id { return d }
         let unknown = AxisRange(minimum: 0, maximum: 0)
-        _ = attach(device: id, name: "", x: unknown, y: unknown, mapping: .identity)
+        attach(device: id, name: "", geometry: DeviceGeometry(screen: model.screen, x: unknown, y: unknown, mapping: .identity))
         return devices.count - 1
     }
 
-    /// Takes one contact of a frame into the table.
-    ///
-    /// A palm (`MT_TOOL_PALM`) is a cancelled touch, as UIKit cancels a touch and libinput a
-    /// touchscreen palm: when a contact becomes one, the gestures holding it get it as
-    /// cancelled, and from then on it reaches no gesture until it lifts, even if the panel
-    /// calls it a finger again. A contact that begins as a palm reaches none at all.
-    private func ingest(_ contact: Contact, device d: Int) {
-        let geometry = devices[d].geometry
-        let p = geometry.screenPoint(normalizedX: contact.normalizedX, normalizedY: contact.normalizedY)
+    /// Takes one contact of a frame into the table. A contact that became a palm arrives
+    /// cancelled with the palm tool (the pipeline's palm stage): its gestures end with
+    /// "became a palm".
+    private func ingest(_ contact: ScreenContact, device d: Int) {
         let bit: ContactMask
         let i: Int
         if let found = contacts.slot(device: devices[d].id, id: contact.id) {
             i = found
             bit = 1 << ContactMask(i)
-            if contacts.palms & bit != 0 {
-                if contact.phase.isTerminal { contacts.palms &= ~bit }
-                return
-            }
             switch contact.phase {
             case .ended: contacts.ended |= bit
-            case .cancelled: contacts.cancelled |= bit
-            case .began, .moved, .stationary:
-                if p.x != contacts.slots[i].x || p.y != contacts.slots[i].y { contacts.moved |= bit }
-            }
-            if contact.toolType == .palm {
-                contacts.ended &= ~bit
+            case .cancelled:
                 contacts.cancelled |= bit
-                contacts.becamePalm |= bit
-                if !contact.phase.isTerminal { contacts.palms |= bit }
+                if contact.toolType == .palm { contacts.becamePalm |= bit }
+            case .began, .moved, .stationary:
+                if contact.x != contacts.slots[i].x || contact.y != contacts.slots[i].y { contacts.moved |= bit }
             }
         } else {
             // A contact seen first in a terminal phase never reached any recognizer.
@@ -260,26 +248,20 @@ extension GestureEngine {
             }
             i = free
             bit = 1 << ContactMask(i)
-            if contact.toolType == .palm {
-                // Remembered only to recognize its later frames.
-                contacts.palms |= bit
-                contacts.slots[i] = TrackedContact(device: devices[d].id, id: contact.id, toolType: .palm, hitView: -1, downAt: now)
-                return
-            }
             contacts.began |= bit
             contacts.live |= bit
             contacts.slots[i] = TrackedContact(
                 device: devices[d].id, id: contact.id, toolType: contact.toolType,
-                hitView: views.hitTest(x: p.x, y: p.y), downAt: now)
-            contacts.slots[i].startX = p.x
-            contacts.slots[i].startY = p.y
-            contacts.slots[i].startMMX = p.x * geometry.mmPerPixelX
-            contacts.slots[i].startMMY = p.y * geometry.mmPerPixelY
+                hitView: views.hitTest(x: contact.x, y: contact.y), downAt: now)
+            contacts.slots[i].startX = contact.x
+            contacts.slots[i].startY = contact.y
+            contacts.slots[i].startMMX = contact.mmX
+            contacts.slots[i].startMMY = contact.mmY
         }
-        contacts.slots[i].x = p.x
-        contacts.slots[i].y = p.y
-        contacts.slots[i].mmX = p.x * geometry.mmPerPixelX
-        contacts.slots[i].mmY = p.y * geometry.mmPerPixelY
+        contacts.slots[i].x = contact.x
+        contacts.slots[i].y = contact.y
+        contacts.slots[i].mmX = contact.mmX
+        contacts.slots[i].mmY = contact.mmY
     }
 
     /// Gives each contact that began to the recognizers of its hit view and its ancestors
@@ -327,13 +309,12 @@ extension GestureEngine {
         orphanedContacts = false
         contacts.startFrame()
         var orphans: ContactMask = 0
-        (contacts.live | contacts.palms).forEachIndex { i in
+        contacts.live.forEachIndex { i in
             let device = contacts.slots[i].device
             if !devices.contains(where: { $0.id == device && $0.attached }) { orphans |= 1 << ContactMask(i) }
         }
-        contacts.cancelled = orphans & contacts.live
+        contacts.cancelled = orphans
         contacts.live &= ~orphans
-        contacts.palms &= ~orphans
         cancelHolders(reason: .deviceDetached, into: &events)
         settle()
     }
@@ -712,33 +693,26 @@ struct GestureRuntime {
     var recognitions = 0
 }
 
-/// One attached (or once attached) device, with its geometry on the current screen and its
+/// One attached (or once attached) device, with its geometry (for its scale) and its
 /// answers to the device predicates.
 struct DeviceRecord {
     let id: DeviceID
     let name: String
-    let x: AxisRange
-    let y: AxisRange
-    let mapping: DeviceMapping
+    let geometry: DeviceGeometry
     var attached = true
-    private(set) var geometry: DeviceGeometry
     /// Per gesture: `should_receive_touch.devices` and `should_begin.devices` accept it.
     private(set) var receives: [Bool] = []
     private(set) var begins: [Bool] = []
 
-    init(id: DeviceID, name: String, x: AxisRange, y: AxisRange, mapping: DeviceMapping, model: GestureModel) {
+    init(id: DeviceID, name: String, geometry: DeviceGeometry, model: GestureModel) {
         self.id = id
         self.name = name
-        self.x = x
-        self.y = y
-        self.mapping = mapping
-        geometry = DeviceGeometry(screen: model.screen, x: x, y: y, mapping: mapping)
+        self.geometry = geometry
         update(for: model)
     }
 
-    /// Re-derives everything that depends on the model (the screen and the gestures).
+    /// Re-derives everything that depends on the model's gestures.
     mutating func update(for model: GestureModel) {
-        geometry = DeviceGeometry(screen: model.screen, x: x, y: y, mapping: mapping)
         receives = model.gestures.map { anyGlobMatches($0.shouldReceiveTouch.devices, name) }
         begins = model.gestures.map { anyGlobMatches($0.shouldBegin.devices, name) }
     }

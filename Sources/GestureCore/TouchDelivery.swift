@@ -264,7 +264,7 @@ final class TouchDelivery {
 
     /// A contact the engine cannot track (beyond `ContactTable.capacity`): passed through
     /// as the panel reports it, since gestured must never eat a touch it does not understand.
-    func passUntracked(_ contact: Contact, device: DeviceID, now: Microseconds) {
+    func passUntracked(_ contact: ScreenContact, device: DeviceID, now: Microseconds) {
         let kind: TouchChange.Kind
         switch contact.phase {
         case .began: kind = .began

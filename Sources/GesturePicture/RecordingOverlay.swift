@@ -1,12 +1,13 @@
 import GestureConfig
 import GestureCore
-import GestureDaemon
 import TouchInput
+import TouchPipeline
 
 /// What a recording did on a config, for drawing: every contact's path in screen px and
 /// every gesture's outcomes. The outcomes are the events and trace records of the same
-/// `VirtualReplay` over a `GesturePipeline` that `gesturectl replay` runs; only the
-/// contacts' screen positions are read from the pipeline's normalizer and mapped here.
+/// `VirtualReplay` over a `GesturePipeline` that `gesturectl replay` runs; the contacts'
+/// screen positions are the pipeline's normalizer frames through the geometry it placed
+/// them with (palms included, which the frame stages keep from the engine).
 public struct RecordingOverlay: Sendable {
     /// One point of a contact's path.
     public struct Point: Equatable, Sendable {
@@ -46,9 +47,9 @@ public struct RecordingOverlay: Sendable {
     public var marks: [Mark]
     /// Microseconds from the first to the last event.
     public var duration: Microseconds
-    /// The engine's unit warning for the device, if any.
+    /// The device's unit warning (`DeviceUnitsWarning`, worded), if any.
     public var warning: String?
-    /// The device as the engine maps it (output, mm per px).
+    /// The device as the pipeline maps it (output, mm per px).
     public var geometry: DeviceGeometry
 
     /// Replays `recording` through `configuration` as `gesturectl replay` does, keeping the
@@ -61,7 +62,7 @@ public struct RecordingOverlay: Sendable {
         else { return nil }
         let model = configuration.model
         let origin = replay.origin
-        let geometry = DeviceGeometry(screen: model.screen, x: recording.info.x, y: recording.info.y, mapping: device.mapping)
+        guard let geometry = pipeline.path.geometry(of: device.id) else { return nil }
         let normalizer = device.normalizer
         var frames = normalizer.counters.frames
         var contacts: [ContactTrace] = []

@@ -13,8 +13,8 @@ import GestureCore
 ///   contact that begins and ends inside one frame appears twice in it: `began`, then `ended`.
 /// - `ABS_MT_TOOL_TYPE` is tracked per slot like the other values, and may change mid-contact:
 ///   a contact the panel turns into a palm (`MT_TOOL_PALM`) keeps its id and phases, with
-///   `toolType` `.palm` from that frame on. Frames say what the panel said; the engine
-///   treats a palm as a cancelled touch (`GestureEngine`).
+///   `toolType` `.palm` from that frame on. Frames say what the panel said; the pipeline
+///   treats a palm as a cancelled touch (`TouchPipeline.PalmRejection`).
 /// - `moved` means X or Y changed in the frame; other live contacts are `stationary`.
 /// - After `SYN_DROPPED` (libevdev's sync mode: the events up to the next `SYN_REPORT`
 ///   describe the state after the gap) contacts that vanished end as `cancelled`.

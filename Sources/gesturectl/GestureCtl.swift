@@ -10,6 +10,7 @@ struct GestureCtl: ParsableCommand {
         version: GesturedVersion.current,
         subcommands: [
             StatusCommand.self,
+            MetricsCommand.self,
             MonitorCommand.self,
             ReloadCommand.self,
             TriggerCommand.self,

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GestureDaemon
+import GestureControl
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,4 @@
 import ArgumentParser
-import GestureDaemon
 
 /// `gesturectl reload`: like SIGHUP, but reports whether the new file was taken.
 struct ReloadCommand: ParsableCommand {

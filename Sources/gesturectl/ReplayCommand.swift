@@ -1,11 +1,13 @@
 import ArgumentParser
 import GestureConfig
+import GestureControl
 import GestureCore
 import GestureDaemon
 import JSONOutput
 import LibinputRecord
 import Logging
 import TouchInput
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GestureDaemon
+import GestureControl
 
 /// `--socket PATH`, shared by the commands that talk to the daemon.
 struct SocketOption: ParsableArguments {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GestureDaemon
+import GestureControl
 
 /// `gesturectl status`: what the daemon is doing, as tables or JSON.
 struct StatusCommand: ParsableCommand {
@@ -13,6 +13,6 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let status = try connection.connect().request("status")
-        print(json ? status.text : StatusText.render(status), terminator: json ? "\n" : "")
+        print(json ? status.text : StatusText.render(DaemonStatus(json: status)), terminator: json ? "\n" : "")
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GestureDaemon
+import GestureControl
 
 /// `gesturectl trigger GESTURE [STATE]`: the daemon runs a gesture's actions as if it had
 /// been recognized, to try a command under the service's user and sandbox.

@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureControl
 import GestureDaemon
 import Logging
 

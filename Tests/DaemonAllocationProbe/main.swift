@@ -6,6 +6,7 @@
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
 import GestureConfig
+import GestureControl
 import GestureCore
 import GestureDaemon
 import JSONOutput

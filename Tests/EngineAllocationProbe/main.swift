@@ -1,4 +1,5 @@
-// Counts the heap allocations of the engine's hot path with ordo-one's malloc interposer.
+// Counts the heap allocations of the frame path (each device's geometry, the frame stages,
+// the engine: `FramePath`, which every input goes through) with ordo-one's malloc interposer.
 // Run under LD_PRELOAD=libMallocInterposerSwift.so (GestureCoreTests does); prints one line:
 //   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n> mixed_frames <n> mixed_events <n> mixed_mallocs <n>
 //   delivery_changes <n> delivery_mallocs <n> health_frames <n> health_contacts <n> health_mallocs <n>
@@ -11,6 +12,7 @@
 import GestureCore
 import MallocInterposerSwift
 import TestSupport
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -78,23 +80,23 @@ func mixedFrames(startingAt start: Int64) -> [TouchFrame] {
 }
 
 let moves = 1000
-let engine = GestureEngine(model: try kioskModel())
+let path = FramePath(model: try kioskModel())
 let panel = FrameBuilder()
-_ = engine.attach(device: panel.device, name: "probe panel", x: panel.x, y: panel.y, mapping: .identity)
+path.attach(device: panel.device, name: "probe panel", x: panel.x, y: panel.y, mapping: .identity)
 var events: [GestureEvent] = []
 events.reserveCapacity(4 * moves)
 
-func feed(_ engine: GestureEngine, _ frames: [TouchFrame], into events: inout [GestureEvent]) {
+func feed(_ path: FramePath, _ frames: [TouchFrame], into events: inout [GestureEvent]) {
     // Index loop: an unspecialized array iterator would allocate in a debug build.
     for i in 0..<frames.count {
         let frame = frames[i]
-        if let deadline = engine.nextDeadline, deadline < frame.time { engine.advance(to: deadline, into: &events) }
-        engine.handle(frame, into: &events)
+        if let deadline = path.nextDeadline, deadline < frame.time { path.advance(to: deadline, into: &events) }
+        path.handle(frame, into: &events)
     }
 }
 
 // Warm up once (first-use paths), then measure a second, identical pan.
-feed(engine, panFrames(startingAt: 0, moves: 50), into: &events)
+feed(path, panFrames(startingAt: 0, moves: 50), into: &events)
 let measured = panFrames(startingAt: 10_000_000, moves: moves)
 events.removeAll(keepingCapacity: true)
 
@@ -107,40 +109,40 @@ func monotonicNanoseconds() -> Int64 {
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
 let started = monotonicNanoseconds()
-feed(engine, measured, into: &events)
+feed(path, measured, into: &events)
 let elapsed = monotonicNanoseconds() - started
 MallocInterposerSwift.unhook()
 let hot = MallocInterposerSwift.getStatistics().mallocCount
 let pannedEvents = events.count
 events.removeAll(keepingCapacity: true)
 
-feed(engine, mixedFrames(startingAt: 30_000_000), into: &events)  // warm-up of these paths
+feed(path, mixedFrames(startingAt: 30_000_000), into: &events)  // warm-up of these paths
 let mixed = mixedFrames(startingAt: 60_000_000)
 events.removeAll(keepingCapacity: true)
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
-feed(engine, mixed, into: &events)
-engine.advance(to: 90_000_000, into: &events)
+feed(path, mixed, into: &events)
+path.advance(to: 90_000_000, into: &events)
 MallocInterposerSwift.unhook()
 let mixedMallocs = MallocInterposerSwift.getStatistics().mallocCount
 let mixedEvents = events.count
 
 // The same mix with touch delivery deciding what the application sees, changes drained
 // into a kept buffer as the daemon's output stage does.
-let delivering = GestureEngine(model: try kioskModel())
-_ = delivering.attach(device: panel.device, name: "probe panel", x: panel.x, y: panel.y, mapping: .identity)
-delivering.touchDeliveryEnabled = true
+let delivering = FramePath(model: try kioskModel())
+delivering.attach(device: panel.device, name: "probe panel", x: panel.x, y: panel.y, mapping: .identity)
+delivering.engine.touchDeliveryEnabled = true
 var changes: [TouchChange] = []
 changes.reserveCapacity(4 * moves)
 func feedDelivering(
-    _ engine: GestureEngine, _ frames: [TouchFrame], events: inout [GestureEvent],
+    _ path: FramePath, _ frames: [TouchFrame], events: inout [GestureEvent],
     changes: inout [TouchChange]
 ) {
     for i in 0..<frames.count {
         let frame = frames[i]
-        if let deadline = engine.nextDeadline, deadline < frame.time { engine.advance(to: deadline, into: &events) }
-        engine.handle(frame, into: &events)
-        engine.drainTouchChanges(into: &changes)
+        if let deadline = path.nextDeadline, deadline < frame.time { path.advance(to: deadline, into: &events) }
+        path.handle(frame, into: &events)
+        path.engine.drainTouchChanges(into: &changes)
         events.removeAll(keepingCapacity: true)
     }
 }

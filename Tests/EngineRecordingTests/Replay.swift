@@ -3,10 +3,11 @@ import TestSupport
 import Testing
 import TouchInput
 
-/// A recording of ../shared/recordings replayed through the normalizer into an engine whose
-/// screen is the panel's own axis range (1 device unit = 1 px), as `gesturectl replay` does.
+/// A recording of ../shared/recordings replayed through the normalizer into the pipeline's
+/// frame path (geometry, frame stages, engine) on a screen that is the panel's own axis
+/// range (1 device unit = 1 px), as `gesturectl replay` does.
 struct Replay {
-    let harness: EngineHarness
+    let harness: PipelineHarness
     let info: TouchDeviceInfo
     /// The frames the normalizer made of the recording.
     let frames: [TouchFrame]
@@ -28,7 +29,7 @@ struct Replay {
                 width: Double(info.x.maximum - info.x.minimum + 1),
                 height: Double(info.y.maximum - info.y.minimum + 1)))
         build(&m)
-        harness = EngineHarness(model: try m.build())
+        harness = PipelineHarness(model: try m.build())
         var mapping = DeviceMapping.identity
         mapping.sizeMM = sizeMM
         harness.attach(device: DeviceID(1), name: info.name, x: info.x, y: info.y, mapping: mapping)

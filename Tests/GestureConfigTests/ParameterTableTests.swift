@@ -74,14 +74,14 @@ import Testing
     /// A long press with `taps` reads `tap_interval`, so it is settable for a long press:
     /// a press 500 ms after the tap's lift begins with 600 ms, and fails with the default.
     @Test func aLongPressWithTapsHonoursItsTapInterval() throws {
-        func run(_ body: String) throws -> EngineHarness {
+        func run(_ body: String) throws -> PipelineHarness {
             let text = Fixture.screen + "[gesture.g]\ntype = \"long-press\"\ntaps = 1\n" + body
             let model = try ConfigLoader.parse(text: text, file: "test.toml").model
             var b = FrameBuilder(screen: model.screen)
             b.tap(1, x: 100, y: 100, at: 0)
             b.down(2, x: 101, y: 100, at: 580_000)
             b.up(2, at: 1_400_000)
-            let h = EngineHarness(model: model)
+            let h = PipelineHarness(model: model)
             h.attach(b)
             h.run(b.frames)
             h.settle()

@@ -37,13 +37,13 @@ import Testing
 
     /// A one-finger drag on the map (drag begins) and one on the side view (menu begins):
     /// sibling views, so the two pans share no contact.
-    func harnessWithTwoPansInFlight() throws -> (EngineHarness, FrameBuilder) {
+    func harnessWithTwoPansInFlight() throws -> (PipelineHarness, FrameBuilder) {
         var frames = FrameBuilder()
         frames.down(1, x: 700, y: 300, at: 0)
         frames.down(2, x: 100, y: 300, at: 0)
         frames.drag(1, toX: 800, toY: 300, from: 0, duration: 200 * Self.ms, steps: 10)
         frames.drag(2, toX: 200, toY: 300, from: 200 * Self.ms, duration: 200 * Self.ms, steps: 10)
-        let harness = EngineHarness(model: try model(Self.original))
+        let harness = PipelineHarness(model: try model(Self.original))
         harness.attach(frames)
         harness.run(frames.frames)
         #expect(harness.log.contains("drag began"))
@@ -58,7 +58,7 @@ import Testing
     }
 
     /// Lifts both fingers after the reload and returns the log of what followed.
-    func finish(_ harness: EngineHarness, _ frames: FrameBuilder) -> [String] {
+    func finish(_ harness: PipelineHarness, _ frames: FrameBuilder) -> [String] {
         harness.forgetEvents()
         var tail = frames
         tail.move(1, x: 850, y: 300, at: 500 * Self.ms)

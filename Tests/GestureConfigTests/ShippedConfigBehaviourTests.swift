@@ -12,11 +12,11 @@ import Glibc
 @Suite struct ShippedConfigBehaviourTests {
     static let ms: Int64 = 1_000
 
-    func run(_ build: (inout FrameBuilder) -> Void) throws -> EngineHarness {
+    func run(_ build: (inout FrameBuilder) -> Void) throws -> PipelineHarness {
         let configuration = try ConfigLoader.load(path: Fixture.shippedConfigPath)
         var frames = FrameBuilder(screen: configuration.model.screen)
         build(&frames)
-        let harness = EngineHarness(model: configuration.model)
+        let harness = PipelineHarness(model: configuration.model)
         harness.attach(frames)
         harness.run(frames.frames)
         harness.settle()

@@ -11,11 +11,11 @@ import Testing
 @Suite struct ShippedConfigDeliveryTests {
     let ms: Int64 = 1000
 
-    func deliver(_ build: (inout FrameBuilder) -> Void) throws -> EngineHarness {
+    func deliver(_ build: (inout FrameBuilder) -> Void) throws -> PipelineHarness {
         let configuration = try ConfigLoader.load(path: Fixture.shippedConfigPath)
         var b = FrameBuilder(screen: ScreenSize(width: 1920, height: 1080))
         build(&b)
-        let h = EngineHarness(model: configuration.model)
+        let h = PipelineHarness(model: configuration.model)
         h.attach(b)
         h.engine.touchDeliveryEnabled = true
         h.run(b.frames)

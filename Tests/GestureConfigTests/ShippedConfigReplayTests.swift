@@ -13,9 +13,9 @@ struct ShippedConfigReplayTests {
 
     /// Replays `file` through an engine running `configuration` (the panel unmapped: no rule
     /// of the shipped config names it, so it covers the whole screen).
-    func replay(_ file: String, _ configuration: Configuration) throws -> EngineHarness {
+    func replay(_ file: String, _ configuration: Configuration) throws -> PipelineHarness {
         let recording = try EvemuRecording.read(path: SharedRecordings.path(file))
-        let harness = EngineHarness(model: configuration.model)
+        let harness = PipelineHarness(model: configuration.model)
         harness.attach(device: DeviceID(1), name: recording.info.name, x: recording.info.x, y: recording.info.y)
         let normalizer = try #require(TouchNormalizer(device: DeviceID(1), info: recording.info))
         var frames: [TouchFrame] = []

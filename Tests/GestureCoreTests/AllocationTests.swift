@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 
 @Suite struct AllocationTests {
-    /// The probe runs 1,000 pan frames through an engine with every recognizer type under the
+    /// The probe runs 1,000 pan frames through the frame path (placement, stages, an engine with every recognizer type) under the
     /// malloc interposer and must count zero allocations (and one for its control allocation);
     /// then a mix of taps, presses and a pinch, also with none.
     @Test func a1000FramePanAllocatesNothing() throws {

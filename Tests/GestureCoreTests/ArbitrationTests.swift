@@ -156,7 +156,7 @@ import Testing
     @Test func theTraceIsOnlyRecordedWhenEnabled() throws {
         var b = FrameBuilder()
         b.tap(1, x: 100, y: 100, at: 0)
-        let h = EngineHarness(model: try single(.tap), trace: false)
+        let h = PipelineHarness(model: try single(.tap), trace: false)
         h.attach(b)
         h.run(b.frames)
         #expect(h.log == ["g recognized"])

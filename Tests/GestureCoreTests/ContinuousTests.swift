@@ -239,7 +239,7 @@ import Testing
     @Test func framesOfAnUnattachedDeviceUsePointUnits() throws {
         var b = FrameBuilder(device: DeviceID(42))
         b.tap(1, x: 100, y: 100, at: 0)
-        let h = EngineHarness(model: try single(.tap))
+        let h = PipelineHarness(model: try single(.tap))
         h.run(b.frames)
         #expect(h.log == ["g recognized"])
         #expect(h.events.first?.device == DeviceID(42))

@@ -52,7 +52,7 @@ import Testing
     /// The run fired `name` only, held from the lift at `lift` until the tap interval after it
     /// had passed.
     func expectOnly(
-        _ name: String, heldFromLiftAt lift: Int64, _ h: EngineHarness,
+        _ name: String, heldFromLiftAt lift: Int64, _ h: PipelineHarness,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         #expect(h.log == ["\(name) recognized"], "\(h.engine.model.gestures.map(\.name))", sourceLocation: sourceLocation)

@@ -6,14 +6,14 @@ import Testing
 // 3 mm = 12 px, 10 mm = 40 px, 10 pt = 6.23 px, 5 mm = 20 px.
 
 /// A harness over `model` with the default panel attached.
-func harness(_ model: GestureModel, builder: FrameBuilder = FrameBuilder()) -> EngineHarness {
-    let h = EngineHarness(model: model)
+func harness(_ model: GestureModel, builder: FrameBuilder = FrameBuilder()) -> PipelineHarness {
+    let h = PipelineHarness(model: model)
     h.attach(builder)
     return h
 }
 
 /// Runs `frames` through a fresh harness of `model`, then fires every remaining deadline.
-func run(_ model: GestureModel, _ build: (inout FrameBuilder) -> Void) -> EngineHarness {
+func run(_ model: GestureModel, _ build: (inout FrameBuilder) -> Void) -> PipelineHarness {
     var b = FrameBuilder()
     build(&b)
     let h = harness(model, builder: b)

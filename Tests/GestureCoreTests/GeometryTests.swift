@@ -43,24 +43,21 @@ import Testing
     }
 
     @Test func attachWarnsOnceNamingTheDeviceAndThresholdsFollowTheUnits() throws {
-        let model = try single(.tap)
-        let engine = GestureEngine(model: model)
+        let h = PipelineHarness(model: try single(.tap))
         let noResolution = AxisRange(minimum: 0, maximum: 4095)
-        let warning = try #require(
-            engine.attach(
-                device: DeviceID(7), name: "Cheap Panel", x: noResolution, y: noResolution,
-                mapping: .identity))
+        h.attach(device: DeviceID(7), name: "Cheap Panel", x: noResolution, y: noResolution)
+        h.attach(device: DeviceID(8), name: "Good Panel", x: x, y: y)
+        #expect(h.warnings.count == 1)
+        let warning = try #require(h.warnings.first)
         #expect(warning.contains("Cheap Panel") && warning.contains("1 pt = 1 px") && warning.contains("size_mm"))
-        #expect(engine.attach(device: DeviceID(8), name: "Good Panel", x: x, y: y, mapping: .identity) == nil)
 
         // 1 pt = 1 px: 3 mm is 19.25 px, so an 18 px wobble is still a tap (it is 4.5 mm on the real panel).
         var b = FrameBuilder(device: DeviceID(7), unitsPerPixel: 4.095, resolution: 0)
         b.down(1, x: 100, y: 100, at: 0)
         b.move(1, x: 118, y: 100, at: 20 * ms)
         b.up(1, at: 40 * ms)
-        var events: [GestureEvent] = []
-        for frame in b.frames { engine.handle(frame, into: &events) }
-        #expect(events.map(\.state) == [.recognized])
+        h.run(b.frames)
+        #expect(h.events.map(\.state) == [.recognized])
     }
 
     @Test func aCycleOfFailureRequirementsIsRejectedNamingIt() throws {

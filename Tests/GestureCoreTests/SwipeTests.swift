@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 @Suite struct SwipeTests {
-    func swipe(to dx: Double, _ dy: Double, in duration: Int64, _ directions: Directions = .right) throws -> EngineHarness {
+    func swipe(to dx: Double, _ dy: Double, in duration: Int64, _ directions: Directions = .right) throws -> PipelineHarness {
         run(try single(.swipe) { $0.swipe.directions = directions }) { b in
             b.down(1, x: 500, y: 300, at: 0)
             b.drag(1, toX: 500 + dx, toY: 300 + dy, from: 0, duration: duration, steps: 10)
@@ -143,7 +143,7 @@ import Testing
     /// Mid-stroke a swipe needs twice min_distance at touch-down (falling to min_distance at
     /// max_duration); the lift completes the stroke, which then needs only min_distance.
     @Test func aShortFlickIsRecognizedWhenItLifts() throws {
-        func flick(px: Double) -> EngineHarness {
+        func flick(px: Double) -> PipelineHarness {
             run(try! single(.swipe)) { b in
                 b.down(1, x: 500, y: 300, at: 0)
                 b.drag(1, toX: 500 + px, toY: 300, from: 0, duration: 60 * ms, steps: 6)
@@ -158,7 +158,7 @@ import Testing
 
     /// `jitter` is how far a stroke may come back along its direction.
     @Test func jitterIsTheReversalAllowance() throws {
-        func back3mm(_ jitter: Length) -> EngineHarness {
+        func back3mm(_ jitter: Length) -> PipelineHarness {
             run(try! single(.swipe) { $0.swipe.jitter = jitter }) { b in
                 b.down(1, x: 500, y: 300, at: 0)
                 b.move(1, x: 540, y: 300, at: 40 * ms)

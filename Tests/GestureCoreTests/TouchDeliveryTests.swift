@@ -7,7 +7,7 @@ import Testing
 /// sees of each contact (`touchLog`: "id kind", "+N ms" when held back).
 @Suite struct TouchDeliveryTests {
     /// Runs `build`'s frames with touch delivery on, then fires every remaining deadline.
-    func deliver(_ model: GestureModel, _ build: (inout FrameBuilder) -> Void) -> EngineHarness {
+    func deliver(_ model: GestureModel, _ build: (inout FrameBuilder) -> Void) -> PipelineHarness {
         var b = FrameBuilder()
         build(&b)
         let h = harness(model, builder: b)

@@ -7,9 +7,9 @@ import Testing
     @Test func changedContactsWithPositionMillimetresAndHitView() throws {
         var model = ModelBuilder()
         model.view("panel", frame: Rect(x: 100, y: 100, width: 300, height: 200))
-        let engine = GestureEngine(model: try model.build())
         var frames = FrameBuilder()  // 1 px = 0.25 mm
-        _ = engine.attach(device: frames.device, name: "panel", x: frames.x, y: frames.y, mapping: .identity)
+        let h = PipelineHarness(model: try model.build())
+        h.attach(frames, name: "panel")
         frames.down(1, x: 150, y: 120, at: 0)
         frames.down(2, x: 800, y: 500, at: 10_000)
         frames.move(1, x: 160, y: 130, at: 20_000)
@@ -17,11 +17,10 @@ import Testing
         frames.cancel(2, at: 30_000)
 
         var reports: [[TouchReport]] = []
-        var events: [GestureEvent] = []
         for frame in frames.frames {
-            engine.handle(frame, into: &events)
+            h.run([frame])
             var touches: [TouchReport] = []
-            engine.forEachTouch { touches.append($0) }
+            h.engine.forEachTouch { touches.append($0) }
             reports.append(touches)
         }
         #expect(

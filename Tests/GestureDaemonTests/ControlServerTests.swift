@@ -1,3 +1,4 @@
+import GestureControl
 import GestureCore
 import LinuxSystem
 import Logging
@@ -135,7 +136,7 @@ private final class TestClient {
             clients.append(try TestClient(server.path))
             try loop.runOnce(timeoutMilliseconds: 0)
         }
-        #expect(try serve(loop) { server.statusJSON["connections"] == .number(Double(ControlServer.maximumConnections)) })
+        #expect(try serve(loop) { server.status.values[ControlMetrics.connections] == Double(ControlServer.maximumConnections) })
         let extra = try TestClient(server.path)
         #expect(try serve(loop) { extra.pump() })
         #expect(try extra.json(0)["error"]?["code"] == .string("busy"))
@@ -209,7 +210,7 @@ private final class TestClient {
             idle.append(try TestClient(server.path))
             try loop.runOnce(timeoutMilliseconds: 0)
         }
-        #expect(try serve(loop) { server.statusJSON["connections"] == .number(Double(ControlServer.maximumConnections)) })
+        #expect(try serve(loop) { server.status.values[ControlMetrics.connections] == Double(ControlServer.maximumConnections) })
         usleep(300_000)
         let operatorClient = try TestClient(server.path)
         operatorClient.send(#"{"cmd":"status"}"# + "\n")
@@ -244,14 +245,14 @@ private final class TestClient {
         let deaf = try TestClient(server.path, receiveBuffer: 4096)
         let bytes = Array(String(repeating: #"{"cmd":"status"}"# + "\n", count: 60_000).utf8)
         var sent = 0
-        #expect(try serve(loop) { server.statusJSON["connections"] == .number(1) })
+        #expect(try serve(loop) { server.status.values[ControlMetrics.connections] == 1 })
         #expect(
             try serve(loop, ceiling: 5) {
                 if sent < bytes.count {
                     let n = UnixSocket.send(deaf.fd, bytes[sent...])
                     if n > 0 { sent += n }
                 }
-                return server.statusJSON["connections"] == .number(0)
+                return server.status.values[ControlMetrics.connections] == 0
             })
         #expect(sent < bytes.count, "the daemon stopped reading a client that does not read")
     }

@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureControl
 import GestureCore
 import JSONOutput
 import Testing
@@ -89,41 +90,7 @@ import TouchInput
     }
 }
 
-@Suite struct StatusTextTests {
-    @Test func statusTablesShowFailuresAndCounts() throws {
-        let status = try JSONParser.parse(
-            """
-            {"version":"0.1.0","uptime_s":65,"config":{"path":"/etc/g.toml","last_reload":{"at_s":5,"ok":false,"error":"g.toml:3:7: unknown key"}},
-             "devices":[],"gestures":[{"name":"back","type":"swipe","view":"root","state":"possible","count":3}],
-             "dispatcher":{"commands_started":3}}
-            """)
-        let text = StatusText.render(status)
-        #expect(text.contains("uptime:      1m 5s"))
-        #expect(text.contains("FAILED at 5s uptime, still running the previous config: g.toml:3:7: unknown key"))
-        #expect(text.contains("devices: no touchscreen"))
-        #expect(text.contains("  back  swipe  root  possible  3"))
-        #expect(text.contains("commands started: 3"))
-        #expect(!text.contains("dropped contacts"))
-    }
-
-    @Test func statusShowsDroppedContacts() throws {
-        let status = try JSONParser.parse(#"{"version":"0.1.0","dropped_contacts":3}"#)
-        #expect(StatusText.render(status).contains("dropped contacts: 3 (went down while 64 were already tracked)"))
-    }
-
-    /// A panel whose grab waits for its contacts to lift says so in the delivery table.
-    @Test func statusShowsAGrabThatWaits() throws {
-        let status = try JSONParser.parse(
-            """
-            {"version":"0.1.0","devices":[{"name":"ELAN","path":"/dev/input/event1","contacts":1,"calibration":"none",
-              "grabbed":false,"grab":"waiting for 1 contact to lift","virtual":"/dev/input/event2","cancel":"release",
-              "passed":0,"delayed":0,"cancelled":0}]}
-            """)
-        let text = StatusText.render(status)
-        #expect(text.contains("  PATH               GRAB                           VIRTUAL  "), "\(text)")
-        #expect(text.contains("  /dev/input/event1  waiting for 1 contact to lift  /dev/input/event2  release"), "\(text)")
-    }
-
+@Suite struct MonitorTextTests {
     @Test func monitorLines() throws {
         #expect(
             MonitorText.render(

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureCore
 import LinuxSystem
 import Logging
@@ -15,22 +16,16 @@ import Glibc
 @Suite struct GestureCtlTests {
     private final class Handler: ControlHandler {
         func status() -> JSONValue {
-            .object([
-                ("version", .string("9.9")), ("uptime_s", .number(61)),
-                (
-                    "devices",
-                    .array([.object([("name", .string("Panel")), ("path", .string("/dev/input/event7")), ("contacts", .number(1))])])
-                ),
-                ("dispatcher", DispatcherCounters().json),
-                (
-                    "refused",
-                    .object([
-                        ("connections", .number(3)), ("requests_too_large", .number(1)),
-                        ("unadvertised_events", .number(7)), ("commands", .number(0)),
-                        ("slots_clamped", .number(0)),
-                    ])
-                ),
-            ])
+            var status = DaemonStatus()
+            status.version = "9.9"
+            status.uptime = 61
+            var panel = DeviceStatus(name: "Panel", path: "/dev/input/event7", calibration: "none")
+            panel.values[DeviceMetrics.contacts] = 1
+            status.devices = [panel]
+            status.refused[RefusalMetrics.connections] = 3
+            status.refused[RefusalMetrics.requestsTooLarge] = 1
+            status.refused[RefusalMetrics.unadvertisedEvents] = 7
+            return status.json
         }
         func reload() -> ControlReply {
             .failure(ControlError(code: "reload-failed", message: "gestures.toml:4:1: unknown key 'tapz'; keeping the running config"))
@@ -84,8 +79,8 @@ import Glibc
         let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: Logger(label: "test"))
         let table = try gesturectl("status --socket '\(server.path)'", loop: loop, dir: dir)
         #expect(table.status == 0)
-        #expect(table.stdout.contains("version: 9.9\n"))
-        #expect(table.stdout.contains("uptime:  1m 1s\n"))
+        #expect(table.stdout.contains("version:     9.9\n"))
+        #expect(table.stdout.contains("uptime:      1m 1s\n"))
         #expect(table.stdout.contains("  Panel  /dev/input/event7  1"))
         // The refusal counters, so an operator sees them without reading the journal.
         #expect(table.stdout.contains("refused at a limit (docs/LIMITS.md)\n  connections:         3\n"), "\(table.stdout)")
@@ -125,7 +120,7 @@ import Glibc
             holders.append(fd)
             try loop.runOnce(timeoutMilliseconds: 0)
         }
-        try serve(loop) { server.statusJSON["connections"] == .number(Double(ControlServer.maximumConnections)) }
+        try serve(loop) { server.status.values[ControlMetrics.connections] == Double(ControlServer.maximumConnections) }
         let busy = try gesturectl("status --socket '\(server.path)'", loop: loop, dir: dir)
         #expect(exitStatus(busy.status) == 1)
         #expect(busy.stderr == "Error: gestured is busy (\(ControlServer.maximumConnections) connections)\n", "\(busy.stderr)")

@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureControl
 import GestureCore
 import Logging
 import Testing
@@ -47,15 +48,15 @@ private func contextSwitches() -> Int? {
         do {
             let client = try ControlClient(candidates: [server.path])
             try client.sendRaw(Array("{\"cmd\":\"st".utf8))
-            #expect(try serve(loop) { server.statusJSON["connections"] == .number(1) })
+            #expect(try serve(loop) { server.status.values[ControlMetrics.connections] == 1 })
         }
         #expect(try serve(loop) { listener.accept() != nil })
         #expect(
             try serve(loop) {
                 dispatcher.runningChildren == 0 && dispatcher.counters.socketMessagesSent == 1
-                    && server.statusJSON["connections"] == .number(0)
+                    && server.status.values[ControlMetrics.connections] == 0
             })
-        #expect(dispatcher.statusJSON["running_children"] == .number(0))
+        #expect(dispatcher.status[DispatcherMetrics.runningChildren] == 0)
         // Then idle: no timer armed, nothing ready, one sleep for the whole second.
         let before = contextSwitches()
         #expect(try loop.runOnce(timeoutMilliseconds: 1000) == 0)

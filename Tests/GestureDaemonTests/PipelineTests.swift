@@ -4,6 +4,7 @@ import Logging
 import TestSupport
 import Testing
 import TouchInput
+import TouchPipeline
 
 @testable import GestureDaemon
 

@@ -3,6 +3,7 @@ import GestureCore
 import LinuxSystem
 import Testing
 import TouchInput
+import TouchPipeline
 
 @testable import GestureDaemon
 
@@ -10,7 +11,7 @@ import TouchInput
 import Glibc
 #endif
 
-/// `TouchForwarder` writing through a pipe (`InputEventFile`: the same records and system
+/// `TouchEncoder` and the daemon's `TouchForwarder` writing through a pipe (`InputEventFile`: the same records and system
 /// calls as uinput, read back here): what the clone gets around a grab that had to wait for
 /// the panel's contacts to lift.
 struct TouchForwarderTests {
@@ -36,12 +37,12 @@ struct TouchForwarderTests {
     /// A pipeline on `gestures` with the panel attached and a forwarder writing into a pipe.
     final class Rig {
         let pipeline: GesturePipeline
-        let forwarder: TouchForwarder
+        let encoder: TouchEncoder
         let index: Int
         private let readEnd: Int32
         var time: Int64 = 1_000_000
 
-        init(gestures: String, grab: TouchForwarder.Grab) throws {
+        init(gestures: String, grab: TouchEncoder.Grab) throws {
             let configuration = try ConfigLoader.parse(
                 text: "[screen]\nwidth = 1000\nheight = 500\n\n" + gestures, file: "test.toml")
             pipeline = GesturePipeline(configuration: configuration)
@@ -51,9 +52,9 @@ struct TouchForwarderTests {
             try #require(pipe(&fds) == 0)
             _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
             readEnd = fds[0]
-            forwarder = TouchForwarder(
-                device: id, virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "pipe", slotCount: 4), cancel: .release, grab: grab)
-            pipeline.setForwarder(forwarder, for: id)
+            let forwarder = TouchForwarder(virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "pipe", slotCount: 4))
+            encoder = TouchEncoder(device: id, sink: forwarder, cancel: .release, grab: grab)
+            pipeline.setEncoder(encoder, for: id)
         }
 
         deinit { close(readEnd) }
@@ -117,30 +118,30 @@ struct TouchForwarderTests {
     /// fails, after the grab); a tap after the grab goes through whole.
     /// `status`'s "grab" field, and the words the daemon's log uses for the count.
     @Test func theGrabStateAsStatusShowsIt() {
-        #expect(TouchForwarder.Grab.taken.description == "taken")
-        #expect(TouchForwarder.Grab.waiting(contacts: 1).description == "waiting for 1 contact to lift")
-        #expect(TouchForwarder.Grab.waiting(contacts: 3).description == "waiting for 3 contacts to lift")
+        #expect(TouchEncoder.Grab.taken.description == "taken")
+        #expect(TouchEncoder.Grab.waiting(contacts: 1).description == "waiting for 1 contact to lift")
+        #expect(TouchEncoder.Grab.waiting(contacts: 3).description == "waiting for 3 contacts to lift")
     }
 
     @Test func contactsDownBeforeTheGrabNeverReachTheClone() throws {
         let rig = try Rig(gestures: Self.heldDoubleTap, grab: .waiting(contacts: 0))
         rig.down(slot: 0, id: 10, x: 500, y: 250)
         rig.frame([(InputCodes.evAbs, InputCodes.absMTPositionX, 502)])
-        rig.forwarder.waiting(contacts: 1)
+        rig.encoder.waiting(contacts: 1)
         rig.up(slot: 0)
         #expect(rig.written().isEmpty)
-        rig.forwarder.grabbed(firstContact: rig.pipeline.devices[rig.index].normalizer.nextContactID)
+        rig.encoder.grabbed(firstContact: rig.pipeline.devices[rig.index].normalizer.nextContactID)
         // The double tap fails now, so the engine shows the first tap: not on the clone.
         rig.wait(1_000_000)
         #expect(rig.written().isEmpty)
-        #expect(rig.forwarder.passed == 0)
+        #expect(rig.encoder.passed == 0)
 
         rig.down(slot: 0, id: 11, x: 100, y: 100)
         rig.up(slot: 0)
         rig.wait(1_000_000)
         #expect(rig.trackingIDs() == [0, -1])
-        #expect(rig.forwarder.passed == 1)
-        #expect(rig.forwarder.delayed == 1)
+        #expect(rig.encoder.passed == 1)
+        #expect(rig.encoder.delayed == 1)
     }
 
     /// A touch held back and shown with its lift at once (the double tap failed after it
@@ -172,6 +173,6 @@ struct TouchForwarderTests {
         #expect(written.contains { $0 == (InputCodes.evKey, InputCodes.btnTouch, 1) })
         rig.up(slot: 2)
         #expect(rig.trackingIDs() == [-1])
-        #expect(rig.forwarder.grab == .taken)
+        #expect(rig.encoder.grab == .taken)
     }
 }

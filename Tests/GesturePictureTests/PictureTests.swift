@@ -1,10 +1,10 @@
 import GestureConfig
 import GestureCore
-import GestureDaemon
 import Glibc
 import TestSupport
 import Testing
 import TouchInput
+import TouchPipeline
 
 @testable import GesturePicture
 

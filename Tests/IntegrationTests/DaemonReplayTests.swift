@@ -1,3 +1,4 @@
+import GestureControl
 import LinuxSystem
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import CLinuxShims
+import GestureControl
 import LinuxSystem
 import TestSupport
 import Testing

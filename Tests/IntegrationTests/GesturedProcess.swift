@@ -1,3 +1,4 @@
+import GestureControl
 import GestureCore
 import GestureDaemon
 import TestSupport

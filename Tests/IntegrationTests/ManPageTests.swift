@@ -1,3 +1,4 @@
+import GestureControl
 import TestSupport
 import Testing
 

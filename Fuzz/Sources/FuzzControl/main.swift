@@ -2,6 +2,7 @@
 // line it answers must be one JSON object, and the server must keep serving (the next
 // input gets a fresh connection to the same server).
 import FuzzSupport
+import GestureControl
 import GestureDaemon
 import Logging
 

@@ -1,6 +1,7 @@
-// Arbitrary evdev streams on real touchscreens' descriptions, through the normalizer and the
-// engine (what `GesturePipeline.feed` does, with the frames visible), under a config with
-// every gesture type, overlapping views, failure requirements and simultaneous pairs.
+// Arbitrary evdev streams on real touchscreens' descriptions, through the daemon's
+// `GesturePipeline` (normalizer, frame stages, engine; each normalizer frame observed too),
+// under a config with every gesture type, overlapping views, failure requirements and
+// simultaneous pairs.
 // Invariants:
 // - contacts: a contact id begins once, moves only while down, ends exactly once, appears
 //   twice in a frame only as `began` and its end (a touch shorter than a frame), and
@@ -15,6 +16,7 @@ import FuzzSupport
 import GestureConfig
 import GestureCore
 import TouchInput
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -232,17 +234,21 @@ struct Observer {
 runFuzzer { input in
     guard input.count > 1 else { return }
     let info = devices[Int(input[0]) % devices.count]
-    guard let normalizer = TouchNormalizer(device: DeviceID(0), info: info) else { return }
-    let engine = GestureEngine(model: model)
-    _ = engine.attach(device: DeviceID(0), name: info.name, x: info.x, y: info.y, mapping: .identity)
-    engine.touchDeliveryEnabled = input[0] & 1 == 1
+    let pipeline = GesturePipeline(configuration: configuration)
+    guard let (id, _) = pipeline.addDevice(info), let index = pipeline.index(of: id) else { return }
+    let normalizer = pipeline.devices[index].normalizer
+    pipeline.engine.touchDeliveryEnabled = input[0] & 1 == 1
     var observer = Observer()
-    var events: [GestureEvent] = []
     var changes: [TouchChange] = []
+    var frames = 0
     func flush() {
-        observer.events(events)
-        events.removeAll(keepingCapacity: true)
-        engine.drainTouchChanges(into: &changes)
+        if normalizer.counters.frames != frames {
+            frames = normalizer.counters.frames
+            observer.frame(normalizer.frame)
+        }
+        observer.events(pipeline.events)
+        pipeline.events.removeAll(keepingCapacity: true)
+        pipeline.engine.drainTouchChanges(into: &changes)
         observer.delivered(changes)
         changes.removeAll(keepingCapacity: true)
     }
@@ -252,27 +258,17 @@ runFuzzer { input in
         let record = input[offset..<offset + 6]
         offset += 6
         time += Int64(UInt16(record[record.startIndex + 4]) | UInt16(record[record.startIndex + 5]) << 8) * 10
-        while let deadline = engine.nextDeadline, deadline < time {
-            engine.advance(to: deadline, into: &events)
+        while let deadline = pipeline.nextDeadline, deadline < time {
+            pipeline.advance(to: deadline)
             flush()
         }
-        if normalizer.feed(event(record, time: time, info: info)) {
-            observer.frame(normalizer.frame)
-            engine.handle(normalizer.frame, into: &events)
-            flush()
-        }
-    }
-    // The device goes: whatever is down is cancelled, and time runs out.
-    if normalizer.cancelAll(at: time) {
-        observer.frame(normalizer.frame)
-        engine.handle(normalizer.frame, into: &events)
+        pipeline.feed(event(record, time: time, info: info), device: index)
         flush()
     }
-    engine.detach(device: DeviceID(0))
-    engine.advance(to: time, into: &events)
-    while let deadline = engine.nextDeadline {
-        engine.advance(to: deadline, into: &events)
-    }
+    // The end: whatever is down is cancelled and time runs out, then the device goes.
+    pipeline.finish(at: time)
+    flush()
+    pipeline.removeDevice(id, at: time)
     flush()
     FuzzCheck.require(observer.down.isEmpty, "contacts \(observer.down.sorted()) left down after the device went")
     FuzzCheck.require(observer.shown.isEmpty, "contacts \(observer.shown.sorted()) left down on the application's side")

@@ -1,4 +1,5 @@
 import CLinuxShims
+import GestureControl
 import GestureCore
 import JSONOutput
 import LinuxSystem
@@ -113,14 +114,13 @@ public final class ControlServer {
     public var wantsTouches: Bool { subscribers.contains { $0.wantsTouches } }
 
     /// The server's part of `status`.
-    public var statusJSON: JSONValue {
-        .object([
-            ("path", .string(path)),
-            ("connections", .number(Double(connections.count))),
-            ("subscribers", .number(Double(subscriberCount))),
-            ("dropped_subscribers", .number(Double(droppedSubscribers))),
-            ("evicted_connections", .number(Double(evictedConnections))),
-        ])
+    public var status: ControlStatus {
+        var status = ControlStatus(path: path)
+        status.values[ControlMetrics.connections] = Double(connections.count)
+        status.values[ControlMetrics.subscribers] = Double(subscriberCount)
+        status.values[ControlMetrics.droppedSubscribers] = Double(droppedSubscribers)
+        status.values[ControlMetrics.evictedConnections] = Double(evictedConnections)
+        return status
     }
 
     /// Sends one event to every subscriber.
@@ -336,11 +336,11 @@ public final class ControlServer {
         guard let handler else {
             return reply(connection, .failure(ControlError(code: "unavailable", message: "the daemon is shutting down")))
         }
-        switch command {
-        case "status": reply(connection, .success(handler.status()))
-        case "reload": reply(connection, handler.reload())
-        case "devices": reply(connection, .success(handler.devices()))
-        case "subscribe":
+        switch ControlCommand(rawValue: command) {
+        case .status: reply(connection, .success(handler.status()))
+        case .reload: reply(connection, handler.reload())
+        case .devices: reply(connection, .success(handler.devices()))
+        case .subscribe:
             let trace = request["trace"]?.boolValue ?? false
             let touches = request["touches"]?.boolValue ?? false
             connection.mode = .subscriber(trace: trace)
@@ -355,7 +355,7 @@ public final class ControlServer {
                     ?? .failure(
                         ControlError(
                             code: "unknown-command",
-                            message: "unknown command \"\(command)\"; known: status, reload, devices, subscribe")))
+                            message: "unknown command \"\(command)\"; known: \(ControlCommand.known)")))
         }
     }
 

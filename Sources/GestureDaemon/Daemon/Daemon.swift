@@ -1,10 +1,12 @@
 import CLinuxShims
 import GestureConfig
+import GestureControl
 import GestureCore
 import JSONOutput
 import LinuxSystem
 import Logging
 import TouchInput
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -22,13 +24,17 @@ public final class Daemon {
     let dispatcher: Dispatcher
     /// Monotonic time of start: live events' `t` and `uptime_s` count from it.
     let origin: Microseconds
+    /// Wall-clock time of start (`status.start_time_s`).
+    let startTime = WallClock.seconds()
     private let notifier: SystemdNotifier?
     private(set) var server: ControlServer!
     private(set) var input: InputSource!
     private(set) var replay: ReplayInput?
+    private var metricsFile: MetricsFile!
     /// Names of the configuration in force (events carry indices only).
     private(set) var names: GestureNames
-    private(set) var lastReload: ReloadRecord?
+    private(set) var reloads = ReloadHistory()
+    private(set) var eventCounts: GestureEventCounts
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
     private var stopping = false
@@ -61,12 +67,14 @@ public final class Daemon {
             )
         }
         names = GestureNames(model: configuration.model)
+        eventCounts = GestureEventCounts(gestures: configuration.model.gestures.count)
         notifier = try SystemdNotifier(environment: environment)
         let settings = configuration.daemon
         let path = ControlSocketPath.forDaemon(option: options.socketPath, configured: settings.socketPath, environment: environment)
         server = try ControlServer(
             loop: loop, path: path, mode: settings.socketMode, group: settings.socketGroup,
             subscriberBuffer: settings.subscriberBuffer, handler: self, logger: logger)
+        metricsFile = try MetricsFile(loop: loop, logger: logger) { [unowned self] in MetricsText.render(self.statusValue()) }
         try loop.watchSignals([SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2]) { [unowned self] in self.handle(signal: $0) }
         loop.onDeadline = { [unowned self] in self.deadlinePassed() }
         if let source = options.replay {
@@ -91,6 +99,7 @@ public final class Daemon {
     /// killed). Tells systemd READY=1 first and pings its watchdog when asked to.
     public func run() throws(SystemError) {
         releaseStartupMemory()
+        metricsFile.configure(path: pipeline.configuration.daemon.metricsFile, interval: pipeline.configuration.daemon.metricsInterval)
         do {
             try notifier?.notify("READY=1")
             announceStatus()
@@ -194,6 +203,7 @@ public final class Daemon {
             let event = pipeline.events[i]
             server.publish(event, names: names, origin: origin)
             dispatcher.dispatch(event)
+            eventCounts.count(event)
         }
         pipeline.events.removeAll(keepingCapacity: true)
     }
@@ -209,8 +219,9 @@ public final class Daemon {
             let text = BoundedText.bounded(error.description)
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
             logger.error("reload: \(options.configPath) refused; the running config stays")
-            lastReload = ReloadRecord(at: now, error: text)
+            reloads.record(ReloadRecord(at: now, error: text))
             announceStatus()
+            metricsFile.write()
             return .failure(ControlError(code: "reload-failed", message: text + "\nthe running config stays"))
         }
         try? notifier?.notify("RELOADING=1")
@@ -227,6 +238,7 @@ public final class Daemon {
             logger.error("reload: actions not updated: \(error)")
         }
         names = GestureNames(model: configuration.model)
+        eventCounts = eventCounts.continued(diff.continuing)
         // After the flush: a touchscreen closed now cancels under the new model's names.
         input.configurationChanged()
         server.subscriberBuffer = configuration.daemon.subscriberBuffer
@@ -238,9 +250,10 @@ public final class Daemon {
         if configuration.daemon.logLevel != previous.daemon.logLevel {
             logger.notice("reload: log_level changes at the next start")
         }
-        lastReload = ReloadRecord(at: now, error: nil)
+        reloads.record(ReloadRecord(at: now, error: nil))
         try? notifier?.notify("READY=1")
         announceStatus()
+        metricsFile.configure(path: configuration.daemon.metricsFile, interval: configuration.daemon.metricsInterval)
         let message = "reloaded \(options.configPath): \(diff.summary)"
         logger.notice("\(message)")
         return .success(.object([("message", .string(message))]))
@@ -253,7 +266,7 @@ public final class Daemon {
         guard let notifier else { return }
         let touchscreens = announcedDevices == 1 ? "1 touchscreen" : "\(announcedDevices) touchscreens"
         var line = "STATUS=\(pipeline.configuration.model.gestures.count) gestures from \(options.configPath); \(touchscreens)"
-        if let error = lastReload?.error, let first = error.split(separator: "\n").first {
+        if let error = reloads.last?.error, let first = error.split(separator: "\n").first {
             line += "; last reload refused (\(first)), running the previous config"
         }
         notifier.send(line) { logger.warning("systemd notify: \($0)") }
@@ -279,6 +292,7 @@ public final class Daemon {
             do { try loop.runOnce(timeoutMilliseconds: Int32(max(1, left / 1000))) } catch { break }
         }
         server.close()
+        metricsFile.remove()
         if dispatcher.runningChildren > 0 {
             logger.notice("killing \(dispatcher.runningChildren) running command(s)")
             dispatcher.killChildren()

@@ -1,6 +1,8 @@
+import GestureControl
 import GestureCore
 import Logging
 import TouchInput
+import TouchPipeline
 
 /// Where the daemon's raw input comes from: live touchscreens, or a recording played on
 /// the loop's timer. Sources feed the pipeline directly from their callbacks.
@@ -10,19 +12,22 @@ protocol InputSource: AnyObject {
     func drain()
     /// The device node (or recording) of an attached device, for status.
     func path(of device: DeviceID) -> String?
-    /// Devices found but not in use, with why and what to do: `{"path", "name", "error"}`.
-    var unusable: [JSONValue] { get }
+    /// The device write of an attached device's virtual clone, while it is in passthrough.
+    func forwarder(of device: DeviceID) -> TouchForwarder?
+    /// Devices found but not in use, with why and what to do.
+    var unusable: [UnusableDevice] { get }
     /// The pipeline has a new configuration: live input applies its `ignore` rules.
     func configurationChanged()
 }
 
 extension InputSource {
     func configurationChanged() {}
+    func forwarder(of device: DeviceID) -> TouchForwarder? { nil }
 }
 
 extension GesturePipeline {
     /// Attaches the device of a source that is not a device node (`--replay`, `--stream`),
-    /// logging the engine's unit warning; `source` names it in the log and errors.
+    /// logging its unit warning; `source` names it in the log and errors.
     func attachDevice(_ info: TouchDeviceInfo, source: String, path: String, logger: Logger) throws(StartupError) -> DeviceID {
         guard let (id, warning) = addDevice(info) else {
             throw StartupError(source: source, message: "\(path): libmtdev cannot convert this protocol-A device")

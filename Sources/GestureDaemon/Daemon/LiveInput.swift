@@ -1,6 +1,8 @@
+import GestureControl
 import GestureCore
 import Logging
 import TouchInput
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -17,6 +19,8 @@ final class LiveInput: InputSource {
         let discovered: DiscoveredDevice
         /// Set while passthrough waits for the panel's contacts to lift before it grabs.
         var gate: GrabGate?
+        /// Writes the clone's frames while the panel is in passthrough.
+        var forwarder: TouchForwarder?
         init(device: EvdevDevice, id: DeviceID, discovered: DiscoveredDevice) {
             self.device = device
             self.id = id
@@ -78,10 +82,12 @@ final class LiveInput: InputSource {
 
     func path(of device: DeviceID) -> String? { opened.first { $0.value.id == device }?.key }
 
-    var unusable: [JSONValue] {
+    func forwarder(of device: DeviceID) -> TouchForwarder? { opened.first { $0.value.id == device }?.value.forwarder }
+
+    var unusable: [UnusableDevice] {
         let ignoring = ignored.mapValues { (name: $0.device.info.name, error: "left alone: device[\($0.rule)] has ignore = true") }
         return failures.merging(ignoring) { failure, _ in failure }.sorted { $0.key < $1.key }.map {
-            .object([("path", .string($0.key)), ("name", .string($0.value.name)), ("error", .string($0.value.error))])
+            UnusableDevice(path: $0.key, name: $0.value.name, error: $0.value.error)
         }
     }
 
@@ -131,7 +137,7 @@ final class LiveInput: InputSource {
 
     /// This instance's own clones, known before udev has even seen their phys.
     private func isOwnClone(_ devnode: String) -> Bool {
-        pipeline.devices.contains { pipeline.forwarder(of: $0.id)?.virtual.devnode == devnode }
+        opened.values.contains { $0.forwarder?.virtual.devnode == devnode }
     }
 
     private func open(_ discovered: DiscoveredDevice) {
@@ -189,10 +195,11 @@ final class LiveInput: InputSource {
             properties: entry.discovered.properties
         ).rule.map { configuration.devices[$0] }
         let wanted = rule?.passthrough ?? false
-        let current = pipeline.forwarder(of: entry.id)
+        let current = pipeline.encoder(of: entry.id)
         if let current, wanted, current.cancel == rule?.cancel { return }
         if let current {
-            pipeline.setForwarder(nil, for: entry.id)
+            pipeline.setEncoder(nil, for: entry.id)
+            entry.forwarder = nil
             entry.gate = nil
             if current.grab == .taken {
                 entry.device.ungrab()
@@ -212,13 +219,15 @@ final class LiveInput: InputSource {
             )
         }
         let gate = entry.device.grabGate()
-        pipeline.setForwarder(
-            TouchForwarder(device: entry.id, virtual: clone, cancel: rule.cancel, grab: .waiting(contacts: gate.contactsDown)),
+        let forwarder = TouchForwarder(virtual: clone)
+        pipeline.setEncoder(
+            TouchEncoder(device: entry.id, sink: forwarder, cancel: rule.cancel, grab: .waiting(contacts: gate.contactsDown)),
             for: entry.id)
+        entry.forwarder = forwarder
         entry.gate = gate
         if !gate.open {
             logger.notice(
-                "input: \(entry.device.path): passthrough: the grab waits for \(TouchForwarder.Grab.contacts(gate.contactsDown)) to lift (the compositor saw them go down on the panel; grabbed now, they would stay down for it); touches for applications will go to \(clone.devnode)"
+                "input: \(entry.device.path): passthrough: the grab waits for \(TouchEncoder.Grab.contacts(gate.contactsDown)) to lift (the compositor saw them go down on the panel; grabbed now, they would stay down for it); touches for applications will go to \(clone.devnode)"
             )
         }
         grabIfFree(entry)
@@ -227,21 +236,22 @@ final class LiveInput: InputSource {
     /// Takes the grab a passthrough panel waits for once its gate is open (no contact down,
     /// at a frame boundary), then forwards the contacts that go down from then on.
     private func grabIfFree(_ entry: Opened) {
-        guard let gate = entry.gate, let forwarder = pipeline.forwarder(of: entry.id),
+        guard let gate = entry.gate, let encoder = pipeline.encoder(of: entry.id), let forwarder = entry.forwarder,
             let index = pipeline.index(of: entry.id)
         else { return }
-        guard gate.open else { return forwarder.waiting(contacts: gate.contactsDown) }
+        guard gate.open else { return encoder.waiting(contacts: gate.contactsDown) }
         entry.gate = nil
         let path = entry.device.path
         do {
             try entry.device.grab()
         } catch {
-            pipeline.setForwarder(nil, for: entry.id)
+            pipeline.setEncoder(nil, for: entry.id)
+            entry.forwarder = nil
             return logger.error("input: \(path): passthrough: \(error); the panel stays ungrabbed")
         }
-        forwarder.grabbed(firstContact: pipeline.devices[index].normalizer.nextContactID)
+        encoder.grabbed(firstContact: pipeline.devices[index].normalizer.nextContactID)
         logger.notice(
-            "input: \(path) grabbed; touches for applications go to \(forwarder.virtual.devnode) (cancel = \(forwarder.cancel.rawValue))")
+            "input: \(path) grabbed; touches for applications go to \(forwarder.virtual.devnode) (cancel = \(encoder.cancel.rawValue))")
     }
 
     private func fail(_ path: String, name: String, _ error: String) {

@@ -1,6 +1,8 @@
+import GestureControl
 import GestureCore
 import Logging
 import TouchInput
+import TouchPipeline
 
 /// A recording played as if it were a touchscreen (`gestured --replay`), for tests and
 /// benchmarks: attached at start, silent until `start()` (the `replay-start` command), then
@@ -96,5 +98,5 @@ final class ReplayInput: InputSource {
 
     func path(of device: DeviceID) -> String? { device == id ? path : nil }
 
-    var unusable: [JSONValue] { [] }
+    var unusable: [UnusableDevice] { [] }
 }

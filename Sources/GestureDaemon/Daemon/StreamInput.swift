@@ -1,7 +1,9 @@
+import GestureControl
 import GestureCore
 import LinuxSystem
 import Logging
 import TouchInput
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -117,5 +119,5 @@ final class StreamInput: InputSource {
 
     func path(of device: DeviceID) -> String? { device == id ? path : nil }
 
-    var unusable: [JSONValue] { [] }
+    var unusable: [UnusableDevice] { [] }
 }

@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureControl
 import GestureCore
 import JSONOutput
 import LinuxSystem
@@ -140,10 +141,11 @@ public final class Dispatcher {
         set { runner.adoptsOrphans = newValue }
     }
 
-    /// The dispatcher's part of `status`: the counters plus `running_children`.
-    public var statusJSON: JSONValue {
-        guard case .object(let members) = counters.json else { return counters.json }
-        return .object(members + [("running_children", .number(Double(runningChildren)))])
+    /// The dispatcher's part of `status`: the counters plus the running children.
+    public var status: MetricValues {
+        var values = counters.values
+        values[DispatcherMetrics.runningChildren] = Double(runningChildren)
+        return values
     }
 
     /// Everything counted since start (commands and socket actions).

@@ -1,3 +1,5 @@
+import GestureControl
+
 /// What the dispatcher did since start, for `status`.
 public struct DispatcherCounters: Equatable, Sendable {
     public var commandsStarted = 0
@@ -18,18 +20,17 @@ public struct DispatcherCounters: Equatable, Sendable {
 
     public init() {}
 
-    /// The counters as a JSON object (snake_case keys), for status replies.
-    public var json: JSONValue {
-        .object([
-            ("commands_started", .number(Double(commandsStarted))),
-            ("commands_refused", .number(Double(commandsRefused))),
-            ("spawn_failures", .number(Double(spawnFailures))),
-            ("commands_failed", .number(Double(commandsFailed))),
-            ("commands_timed_out", .number(Double(commandsTimedOut))),
-            ("cooldown_skips", .number(Double(cooldownSkips))),
-            ("socket_messages_sent", .number(Double(socketMessagesSent))),
-            ("socket_messages_dropped", .number(Double(socketMessagesDropped))),
-            ("socket_failures", .number(Double(socketFailures))),
-        ])
+    /// The counters as `status.dispatcher` (running children apart: the runner knows them).
+    public var values: MetricValues {
+        var values = MetricValues(DispatcherMetrics.all)
+        let counts: [(Metric, Int)] = [
+            (DispatcherMetrics.commandsStarted, commandsStarted), (DispatcherMetrics.commandsRefused, commandsRefused),
+            (DispatcherMetrics.spawnFailures, spawnFailures), (DispatcherMetrics.commandsFailed, commandsFailed),
+            (DispatcherMetrics.commandsTimedOut, commandsTimedOut), (DispatcherMetrics.cooldownSkips, cooldownSkips),
+            (DispatcherMetrics.socketMessagesSent, socketMessagesSent), (DispatcherMetrics.socketMessagesDropped, socketMessagesDropped),
+            (DispatcherMetrics.socketFailures, socketFailures),
+        ]
+        for (metric, count) in counts { values[metric] = Double(count) }
+        return values
     }
 }

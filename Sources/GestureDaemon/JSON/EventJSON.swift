@@ -100,11 +100,3 @@ public enum EventJSON {
         writer.fixed(Double(us) / 1_000_000, decimals: 3)
     }
 }
-
-/// The human transition log, the same everywhere: `[view/gesture] old -> new (reason)`.
-public enum TraceLine {
-    /// The line for one transition; the reason in parentheses when there is one.
-    public static func format(view: String, gesture: String, from: String, to: String, reason: String) -> String {
-        reason.isEmpty ? "[\(view)/\(gesture)] \(from) -> \(to)" : "[\(view)/\(gesture)] \(from) -> \(to) (\(reason))"
-    }
-}

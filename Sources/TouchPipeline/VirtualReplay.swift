@@ -3,12 +3,13 @@ import TouchInput
 
 /// A recording through a `GesturePipeline` in virtual time, as the live loop would run it
 /// (the offline twin of the daemon, `gesturectl replay`): before each recorded event, the
-/// engine's timers due strictly before it fire; at the end, contacts still down end as
-/// cancelled at the last event's time and time runs on until no deadline is pending.
+/// pipeline's timers (the stages' and the engine's) due strictly before it fire; at the
+/// end, contacts still down end as cancelled at the last event's time and time runs on
+/// until no deadline is pending.
 public struct VirtualReplay {
     public let recording: EvemuRecording
     public let pipeline: GesturePipeline
-    /// The engine's unit warning for the recording's device, if any.
+    /// The recording's device's warnings (units, calibration), worded, if any.
     public let warning: String?
     private let device: DeviceID
 

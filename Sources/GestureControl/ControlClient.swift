@@ -1,6 +1,5 @@
 import JSONOutput
 import LinuxSystem
-import TouchInput
 
 #if canImport(Glibc)
 import Glibc

@@ -1,27 +1,32 @@
+import GestureConfig
 import GestureCore
+import TouchPipeline
 
-/// Pushes frames from any source (a `FrameBuilder`, a recording) through a `GestureEngine`,
-/// firing its deadlines as a daemon would, and keeps every event and trace record.
-public final class EngineHarness {
-    public let engine: GestureEngine
+/// Pushes frames from any source (a `FrameBuilder`, a recording's normalizer) through the
+/// pipeline's `FramePath` (each device's geometry, the frame stages, the engine), firing
+/// deadlines as a daemon would, and keeps every event and trace record.
+public final class PipelineHarness {
+    public let path: FramePath
+    /// The engine, to observe.
+    public var engine: GestureEngine { path.engine }
     public private(set) var events: [GestureEvent] = []
     public private(set) var trace: [TraceRecord] = []
     /// What the application saw, when the engine's touch delivery is enabled.
     public private(set) var touches: [TouchChange] = []
-    /// Warnings `attach` returned.
+    /// Warnings `attach` returned, worded as the daemon logs them.
     public private(set) var warnings: [String] = []
 
     public init(model: GestureModel, trace: Bool = true) {
-        engine = GestureEngine(model: model)
-        engine.traceEnabled = trace
+        path = FramePath(model: model)
+        path.engine.traceEnabled = trace
     }
 
     public func attach(
         device: DeviceID, name: String = "test panel", x: AxisRange, y: AxisRange,
         mapping: DeviceMapping = .identity
     ) {
-        if let warning = engine.attach(device: device, name: name, x: x, y: y, mapping: mapping) {
-            warnings.append(warning)
+        if let warning = path.attach(device: device, name: name, x: x, y: y, mapping: mapping) {
+            warnings.append(warning.message)
         }
     }
 
@@ -32,7 +37,7 @@ public final class EngineHarness {
     /// Handles each frame, after firing the deadlines that come before it.
     public func run(_ frames: some Sequence<TouchFrame>) {
         for frame in frames {
-            engine.handle(frame, into: &events)
+            path.handle(frame, into: &events)
             engine.drainTrace(into: &trace)
             engine.drainTouchChanges(into: &touches)
         }
@@ -40,18 +45,18 @@ public final class EngineHarness {
 
     /// Fires the deadlines up to `time`.
     public func advance(to time: Int64) {
-        engine.advance(to: time, into: &events)
+        path.advance(to: time, into: &events)
         engine.drainTrace(into: &trace)
         engine.drainTouchChanges(into: &touches)
     }
 
     /// Fires every remaining deadline.
     public func settle() {
-        while let deadline = engine.nextDeadline { advance(to: deadline) }
+        while let deadline = path.nextDeadline { advance(to: deadline) }
     }
 
     public func replace(_ model: GestureModel, at time: Int64) {
-        engine.replaceModel(model, at: time, into: &events)
+        path.replaceModel(model, at: time, into: &events)
         engine.drainTrace(into: &trace)
         engine.drainTouchChanges(into: &touches)
     }

@@ -1,5 +1,4 @@
 import JSONOutput
-import TouchInput
 
 /// A parsed or to-be-written JSON value. Objects keep their members' order, so replies
 /// print the way they were built.

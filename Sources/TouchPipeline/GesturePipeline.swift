@@ -3,7 +3,9 @@ import GestureCore
 import TouchInput
 
 /// The one path every input takes, live or replayed: raw evdev events of each device ->
-/// its `TouchNormalizer` -> the `GestureEngine` -> `events`.
+/// its `TouchNormalizer` -> the `FramePath` (the device's geometry, the frame stages, the
+/// `GestureEngine`) -> `events`, and what the application sees -> each grabbed panel's
+/// `TouchEncoder`.
 ///
 /// No I/O and no clock: the daemon feeds it from device fds and its timerfd, `gesturectl
 /// replay` from a recording in virtual time. After each call, `events` holds what the engine
@@ -22,7 +24,10 @@ public final class GesturePipeline {
     }
 
     public private(set) var configuration: Configuration
-    public let engine: GestureEngine
+    /// Placement, stages and engine.
+    public let path: FramePath
+    /// The engine, to observe (trace, snapshot, touch delivery).
+    public var engine: GestureEngine { path.engine }
     // `@exclusivity(unchecked)`: the pipeline is used from one thread only, and the runtime's
     // dynamic exclusivity checks on these properties cost part of every event (docs/BENCHMARKS.md).
     /// Events emitted since the caller last cleared the buffer.
@@ -41,13 +46,13 @@ public final class GesturePipeline {
     /// each one alive while its entry is here.
     @exclusivity(unchecked) private var normalizers: [Unmanaged<TouchNormalizer>] = []
     /// Per device (indexed like `devices`), the output stage of a grabbed panel.
-    @exclusivity(unchecked) private var forwarders: [TouchForwarder?] = []
+    @exclusivity(unchecked) private var encoders: [TouchEncoder?] = []
     /// Touch changes drained from the engine, reused.
     @exclusivity(unchecked) private var touchChanges: [TouchChange] = []
 
     public init(configuration: Configuration) {
         self.configuration = configuration
-        engine = GestureEngine(model: configuration.model)
+        path = FramePath(model: configuration.model)
         events.reserveCapacity(64)
     }
 
@@ -64,10 +69,10 @@ public final class GesturePipeline {
             devnode: info.devnode, properties: properties)
         devices.append(Device(id: id, info: info, normalizer: normalizer, resolved: resolved, properties: properties))
         normalizers.append(Unmanaged.passUnretained(normalizer))
-        forwarders.append(nil)
+        encoders.append(nil)
         var warnings: [String] = []
-        if let warning = engine.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping) {
-            warnings.append(warning)
+        if let warning = path.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping) {
+            warnings.append(warning.message)
         }
         if case .udevInvalid = resolved.calibrationSource {
             warnings.append("device '\(info.name)' (\(id)): calibration \(resolved.calibrationSource)")
@@ -80,49 +85,49 @@ public final class GesturePipeline {
         guard let index = devices.firstIndex(where: { $0.id == id }) else { return }
         let normalizer = devices[index].normalizer
         if normalizer.cancelAll(at: time) { handle(normalizer.frame) }
-        engine.detach(device: id)
+        path.detach(device: id)
         detachedUnadvertised += normalizer.counters.unadvertised
         forwardTouches()
-        forwarders[index]?.releaseAll()
-        forwarders.remove(at: index)
+        encoders[index]?.releaseAll()
+        encoders.remove(at: index)
         normalizers.remove(at: index)
         devices.remove(at: index)
     }
 
-    /// Sends what the application sees of a device's touches to `forwarder` (its grabbed
-    /// panel's virtual clone) from now on; nil stops. Touch delivery runs while any device
-    /// has one. The forwarder of a device that leaves lifts every contact it still has down.
-    public func setForwarder(_ forwarder: TouchForwarder?, for id: DeviceID) {
+    /// Sends what the application sees of a device's touches through `encoder` (to its
+    /// grabbed panel's virtual clone) from now on; nil stops. Touch delivery runs while any
+    /// device has one. The encoder of a device that leaves lifts every contact it still has down.
+    public func setEncoder(_ encoder: TouchEncoder?, for id: DeviceID) {
         guard let index = index(of: id) else { return }
-        if forwarder == nil { forwarders[index]?.releaseAll() }
-        forwarders[index] = forwarder
-        let any = forwarders.contains { $0 != nil }
+        if encoder == nil { encoders[index]?.releaseAll() }
+        encoders[index] = encoder
+        let any = encoders.contains { $0 != nil }
         if any { touchChanges.reserveCapacity(64) }
         engine.touchDeliveryEnabled = any
     }
 
     /// Lifts every contact down on every virtual clone (shutdown).
-    func releaseForwarded() {
-        for d in 0..<forwarders.count { forwarders[d]?.releaseAll() }
+    public func releaseForwarded() {
+        for d in 0..<encoders.count { encoders[d]?.releaseAll() }
     }
 
-    /// The forwarder of a device, if its panel is grabbed.
-    public func forwarder(of id: DeviceID) -> TouchForwarder? { index(of: id).flatMap { forwarders[$0] } }
+    /// The encoder of a device, if its panel is grabbed.
+    public func encoder(of id: DeviceID) -> TouchEncoder? { index(of: id).flatMap { encoders[$0] } }
 
-    /// The output stage: writes the touch changes the engine decided since the last call to
-    /// the devices' virtual clones, one frame per clone. Changes of devices without one
-    /// (not grabbed) are dropped: their application reads the panel itself.
+    /// The output stage: encodes the touch changes the engine decided since the last call
+    /// for the devices' virtual clones, one frame per clone, into their sinks. Changes of
+    /// devices without one (not grabbed) are dropped: their application reads the panel itself.
     public func forwardTouches() {
         guard engine.touchDeliveryEnabled else { return }
         engine.drainTouchChanges(into: &touchChanges)
         for i in 0..<touchChanges.count {
             let change = touchChanges[i]
             for d in 0..<devices.count where devices[d].id == change.device {
-                forwarders[d]?.apply(change)
+                encoders[d]?.apply(change)
             }
         }
         touchChanges.removeAll(keepingCapacity: true)
-        for d in 0..<forwarders.count { forwarders[d]?.flush() }
+        for d in 0..<encoders.count { encoders[d]?.flush() }
     }
 
     /// Feeds one raw event of a device; a completed frame goes through the engine.
@@ -133,7 +138,7 @@ public final class GesturePipeline {
         // the normalizer alive, the guarantee this call asks for.
         normalizers[index]._withUnsafeGuaranteedRef { normalizer in
             if normalizer.feed(event) {
-                forwarders[index]?.mirror(normalizer.frame)
+                encoders[index]?.mirror(normalizer.frame)
                 handle(normalizer.frame)
             }
         }
@@ -142,7 +147,7 @@ public final class GesturePipeline {
     /// One completed frame through the engine (and into `touches` when asked).
     @inline(__always)
     private func handle(_ frame: TouchFrame) {
-        engine.handle(frame, into: &events)
+        path.handle(frame, into: &events)
         if reportsTouches { engine.forEachTouch { touches.append($0) } }
     }
 
@@ -154,13 +159,13 @@ public final class GesturePipeline {
     /// The index of a device in `devices`, for `feed`.
     public func index(of id: DeviceID) -> Int? { devices.firstIndex { $0.id == id } }
 
-    /// Fires the engine's timers due up to `time`.
+    /// Fires the timers (the stages' and the engine's) due up to `time`.
     public func advance(to time: Microseconds) {
-        engine.advance(to: time, into: &events)
+        path.advance(to: time, into: &events)
     }
 
     /// The earliest time `advance` has work, or nil.
-    public var nextDeadline: Microseconds? { engine.nextDeadline }
+    public var nextDeadline: Microseconds? { path.nextDeadline }
 
     /// Swaps in a new configuration between two frames: the engine keeps unchanged gestures
     /// running and cancels changed or removed ones; devices are remapped by the new rules.
@@ -169,7 +174,7 @@ public final class GesturePipeline {
     @discardableResult
     public func reload(_ newConfiguration: Configuration, at time: Microseconds) -> Configuration {
         let previous = configuration
-        engine.replaceModel(newConfiguration.model, at: time, into: &events)
+        path.replaceModel(newConfiguration.model, at: time, into: &events)
         configuration = newConfiguration
         for i in devices.indices {
             let info = devices[i].info
@@ -177,7 +182,7 @@ public final class GesturePipeline {
                 name: info.name, vendor: info.vendor, product: info.product,
                 devnode: info.devnode, properties: devices[i].properties)
             devices[i].resolved = resolved
-            _ = engine.attach(device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping)
+            path.attach(device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping)
         }
         return previous
     }
@@ -187,9 +192,9 @@ public final class GesturePipeline {
     /// still reported, at the time its timer fires).
     public func finish(at time: Microseconds) {
         for device in devices where device.normalizer.cancelAll(at: time) { handle(device.normalizer.frame) }
-        engine.advance(to: time, into: &events)
-        while let deadline = engine.nextDeadline {
-            engine.advance(to: deadline, into: &events)
+        path.advance(to: time, into: &events)
+        while let deadline = path.nextDeadline {
+            path.advance(to: deadline, into: &events)
         }
     }
 }

@@ -1,0 +1,105 @@
+/// A daemon's status in Prometheus' text exposition format (version 0.0.4, which
+/// OpenMetrics parsers also read): `gesturectl metrics`, the `metrics` command and
+/// `[daemon] metrics_file`. Each family's `# HELP` and `# TYPE` once, its series together,
+/// label values escaped, times as Unix timestamps, a final newline. Labels hold only names
+/// from the config, devices and fixed reasons, so the series stay few.
+public enum MetricsText {
+    /// The content type a scraper is told.
+    public static let contentType = "text/plain; version=0.0.4"
+
+    /// One series: its family, its label pairs and its value in the family's JSON unit.
+    struct Sample {
+        var family: MetricFamily
+        var labels: [(String, String)]
+        var value: Double
+    }
+
+    public static func render(_ status: DaemonStatus) -> String {
+        var families: [MetricFamily] = []
+        var series: [String: [Sample]] = [:]
+        for sample in samples(status) {
+            let name = sample.family.exposedName
+            if series[name] == nil { families.append(sample.family) }
+            series[name, default: []].append(sample)
+        }
+        var out = ""
+        for family in families {
+            out +=
+                "# HELP \(family.exposedName) \(escape(family.help, quotes: false))\n# TYPE \(family.exposedName) \(family.kind.rawValue)\n"
+            for sample in series[family.exposedName] ?? [] { out += line(sample) }
+        }
+        return out
+    }
+
+    /// Every series of `status`, section by section.
+    static func samples(_ status: DaemonStatus) -> [Sample] {
+        var samples = [
+            Sample(family: DaemonMetrics.buildInfo, labels: [("version", status.version)], value: 1),
+            Sample(family: DaemonMetrics.configInfo, labels: [("path", status.config.path)], value: 1),
+            Sample(family: DaemonMetrics.startTime, labels: [], value: status.startTime),
+        ]
+        samples += values(status.config.reloads)
+        // Before any reload, the load at start is the last one (it was taken, or the daemon
+        // would not run).
+        let reload = status.config.lastReload
+        samples += [
+            Sample(family: DaemonMetrics.lastReloadTime, labels: [], value: status.startTime + (reload?.at ?? 0)),
+            Sample(family: DaemonMetrics.lastReloadSuccess, labels: [], value: reload?.error == nil ? 1 : 0),
+            Sample(family: DaemonMetrics.unusableDevices, labels: [], value: Double(status.unusableDevices.count)),
+        ]
+        samples += values(status.engine)
+        for device in status.devices {
+            let labels = [("device", device.name), ("path", device.path)]
+            samples += values(device.values, labels)
+            samples += values(device.input, labels)
+            samples.append(Sample(family: DeviceMetrics.lastFrame, labels: labels, value: status.startTime + (device.lastFrame ?? 0)))
+            samples.append(Sample(family: DeviceMetrics.grabbed.family, labels: labels, value: device.delivery?.grabbed == true ? 1 : 0))
+            if let delivery = device.delivery {
+                samples += values(delivery.counts, labels) + (delivery.delay.map { values($0, labels) } ?? [])
+            }
+        }
+        for gesture in status.gestures { samples += values(gesture.values, [("gesture", gesture.name)]) }
+        for gesture in status.gestures { samples += values(gesture.events, [("gesture", gesture.name)]) }
+        samples += values(status.dispatcher) + values(status.control.values) + values(status.refused)
+        return samples
+    }
+
+    /// A section's metrics under the owner's labels, each with its own label values after them.
+    static func values(_ section: MetricValues, _ labels: [(String, String)] = []) -> [Sample] {
+        zip(section.metrics, section.values).map { metric, value in
+            let own = metric.family.labels.suffix(metric.labelValues.count)
+            return Sample(family: metric.family, labels: labels + zip(own, metric.labelValues).map { ($0, $1) }, value: value)
+        }
+    }
+
+    static func line(_ sample: Sample) -> String {
+        let labels =
+            sample.labels.isEmpty
+            ? "" : "{" + sample.labels.map { "\($0.0)=\"\(escape($0.1, quotes: true))\"" }.joined(separator: ",") + "}"
+        let value = sample.family.unit == .microseconds ? sample.value / 1_000_000 : sample.value
+        return sample.family.exposedName + labels + " " + number(value) + "\n"
+    }
+
+    /// Integers without a decimal point, others as Swift prints them (Go's ParseFloat,
+    /// which Prometheus uses, reads both, exponents included).
+    static func number(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value > 0 ? "+Inf" : "-Inf" }
+        return value.rounded() == value && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"
+    }
+
+    /// `\` and newline escaped, and in a label value `"` too, as the format requires.
+    static func escape(_ text: String, quotes: Bool) -> String {
+        var out = ""
+        // By scalar: "\r\n" is one Character, and its newline must be escaped too.
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"" where quotes: out += "\\\""
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,41 @@
+/// One contact placed on the screen, as the frame stages and the engine see it: where it is
+/// in screen px and in mm (the device's geometry applied at the pipeline's boundary).
+public struct ScreenContact: Equatable, Sendable {
+    /// The normalizer's contact id (`Contact.id`): unique per device while it is down.
+    public var id: Int32
+    public var phase: TouchPhase
+    public var toolType: ToolType
+    /// Screen px, y down.
+    public var x: Double
+    public var y: Double
+    /// The same position in millimetres from the screen's top-left corner, at the device's
+    /// scale (what movement thresholds are measured in).
+    public var mmX: Double
+    public var mmY: Double
+
+    public init(id: Int32, phase: TouchPhase, toolType: ToolType = .finger, x: Double, y: Double, mmX: Double, mmY: Double) {
+        self.id = id
+        self.phase = phase
+        self.toolType = toolType
+        self.x = x
+        self.y = y
+        self.mmX = mmX
+        self.mmY = mmY
+    }
+}
+
+/// Every contact of one device at one `SYN_REPORT`, on the screen. Like `TouchFrame`, its
+/// `contacts` buffer is reused from frame to frame by whoever fills it.
+public struct ScreenFrame: Sendable {
+    public var device: DeviceID
+    /// Kernel timestamp, µs (recordings: since their first event).
+    public var time: Microseconds
+    /// Live contacts plus those that ended or were cancelled in this frame.
+    public var contacts: [ScreenContact]
+
+    public init(device: DeviceID, time: Microseconds, contacts: [ScreenContact]) {
+        self.device = device
+        self.time = time
+        self.contacts = contacts
+    }
+}

@@ -1,0 +1,93 @@
+import Testing
+
+@testable import GestureControl
+
+/// A status with every section and optional part filled, as a daemon with a grabbed panel,
+/// a refused reload, a replay and a pending recognition would report it.
+func fullStatus() -> DaemonStatus {
+    var status = DaemonStatus()
+    status.version = "0.1.0"
+    status.pid = 42
+    status.uptime = 65.5
+    status.startTime = 1_764_000_000.25
+    status.config = ConfigStatus(path: "/etc/gestured/gestures.toml", lastReload: ReloadStatus(at: 60, error: "g.toml:3:7: \"x\"\nsecond"))
+    status.config.reloads[DaemonMetrics.reloadsTaken] = 2
+    status.config.reloads[DaemonMetrics.reloadsRefused] = 1
+    var panel = DeviceStatus(name: "ELAN \"Touch\"", path: "/dev/input/event1", calibration: "udev")
+    panel.values[DeviceMetrics.contacts] = 2
+    var delivery = DeliveryStatus(grabbed: true, grab: "taken", virtual: "/dev/input/event9", cancel: "release")
+    delivery.counts[DeviceMetrics.passed] = 10
+    delivery.counts[DeviceMetrics.writeFailures] = 1
+    var delay = MetricValues(DeviceMetrics.delay)
+    delay[DeviceMetrics.delayP50] = 150
+    delay[DeviceMetrics.delayP99] = 2500
+    delay[DeviceMetrics.delayFrames] = 4096
+    delivery.delay = delay
+    delivery.lastWriteError = "write: No space left on device"
+    panel.delivery = delivery
+    panel.input[DeviceMetrics.frames] = 120
+    panel.lastFrame = 64.5
+    panel.detail = DeviceDetail(vendor: 1267, product: 268, mapping: "device[0]", calibrationMatrix: [1, 0, 0, 0, 1, 0])
+    status.devices = [panel, DeviceStatus(name: "Other", path: "/dev/input/event2", calibration: "none")]
+    status.unusableDevices = [UnusableDevice(path: "/dev/input/event3", name: "eGalax", error: "permission denied\nadd the user to input")]
+    status.engine[EngineMetrics.droppedContacts] = 3
+    status.replay = ReplayStatus(path: "/tmp/r.evemu", state: "playing")
+    status.views = [
+        ViewStatus(name: "screen", parent: nil, frame: [0, 0, 1920, 1080]),
+        ViewStatus(name: "map", parent: "screen", frame: [480, 0, 1440, 1080]),
+    ]
+    var zoom = GestureStatus(name: "map_zoom", type: "pinch", view: "map", state: "pending", continuous: true)
+    zoom.values[GestureMetrics.count] = 7
+    zoom.events[zoom.events.metrics[0]] = 7
+    status.gestures = [zoom, GestureStatus(name: "wake", type: "tap", view: "screen", state: "possible", continuous: false)]
+    status.pending = [PendingStatus(gesture: "map_zoom", waitingFor: ["map_pan"], milliseconds: 12)]
+    status.dispatcher[DispatcherMetrics.commandsStarted] = 5
+    status.dispatcher[DispatcherMetrics.runningChildren] = 1
+    status.control = ControlStatus(path: "/run/gestured/gestured.sock")
+    status.control.values[ControlMetrics.subscribers] = 1
+    status.refused[RefusalMetrics.connections] = 4
+    return status
+}
+
+@Suite struct StatusModelTests {
+    /// `status` as gestured on main wrote it (replay of a recording, then a reload): the
+    /// model reads it and writes the same bytes, its new members added at the end of their
+    /// objects.
+    @Test func jsonStaysByteCompatible() throws {
+        let before =
+            #"{"version":"0.1.0","pid":22983,"uptime_s":0.454000,"config":{"path":"config/gestures.toml","last_reload":{"at_s":0.416000,"ok":true}},"#
+            + #""devices":[{"name":"Atmel maXTouch Touchscreen","path":"/r/atmel.evemu","contacts":0,"calibration":"none","grabbed":false}],"#
+            + #""unusable_devices":[],"dropped_contacts":0,"engine_bugs":0,"replay":{"path":"/r/atmel.evemu","state":"finished"},"#
+            + #""views":[{"name":"screen","parent":null,"frame":[0,0,1920,1080]},{"name":"map","parent":"screen","frame":[480,0,1440,1080]}],"#
+            + #""gestures":[{"name":"map_zoom","type":"pinch","view":"map","state":"possible","count":1}],"pending":[],"#
+            + #""dispatcher":{"commands_started":0,"commands_refused":0,"spawn_failures":0,"commands_failed":0,"commands_timed_out":0,"#
+            + #""cooldown_skips":0,"socket_messages_sent":0,"socket_messages_dropped":0,"socket_failures":3,"running_children":0},"#
+            + #""control":{"path":"/tmp/ctl.sock","connections":1,"subscribers":0,"dropped_subscribers":0,"evicted_connections":0},"#
+            + #""refused":{"connections":0,"requests_too_large":0,"unadvertised_events":0,"commands":0,"slots_clamped":0}}"#
+        let after = DaemonStatus(json: try JSONParser.parse(before)).json.text
+        let added =
+            before.replacing(#""ok":true}},"#, with: #""ok":true},"reloads":{"ok":0,"failed":0},"files":[]},"#, maxReplacements: 1)
+            .replacing(#""grabbed":false}"#, with: #""grabbed":false,"frames":0,"syn_dropped":0,"last_frame_at_s":null}"#)
+            .replacing(#""count":1}"#, with: #""count":1,"events":{"began":0,"changed":0,"ended":0,"cancelled":0}}"#)
+            .dropLast() + #","start_time_s":0}"#
+        #expect(after == added)
+    }
+
+    /// What the daemon writes, gesturectl reads back whole.
+    @Test func jsonRoundTrip() throws {
+        let status = fullStatus()
+        #expect(DaemonStatus(json: try JSONParser.parse(status.json.text)) == status)
+    }
+
+    /// Counters end in `_total`, times in `_seconds`, and every family's labels are the
+    /// ones its series carry.
+    @Test func familiesFollowPrometheusNaming() {
+        for sample in MetricsText.samples(fullStatus()) {
+            let name = sample.family.exposedName
+            #expect(name.hasPrefix("gestured_"))
+            #expect(name.hasSuffix("_total") == (sample.family.kind == .counter), "\(name)")
+            #expect(name.contains("_seconds") == (sample.family.unit != .none), "\(name)")
+            #expect(sample.labels.map(\.0) == sample.family.labels, "\(name)")
+        }
+    }
+}
