@@ -194,7 +194,7 @@ healthNotices.reserveCapacity(1024)
 var healthOut = 0
 /// Returns the contacts the stage passed on; split ids count up from `nextID`.
 func feedHealth(
-    _ health: TouchHealth, _ frames: [TouchFrame], nextID: inout Int32, notices: inout [HealthNotice]
+    _ health: TouchHealth, _ frames: [ScreenFrame], nextID: inout Int32, notices: inout [HealthNotice]
 ) -> Int {
     var out = 0
     for i in 0..<frames.count {
@@ -218,11 +218,12 @@ var nextSplitID: Int32 = 1_000_000
 for warmUp in [
     panFrames(startingAt: 0, moves: 50), mixedFrames(startingAt: 10_000_000), tenFingerFrames(startingAt: 40_000_000, moves: 20),
 ] {
-    _ = feedHealth(health, warmUp, nextID: &nextSplitID, notices: &healthNotices)
+    _ = feedHealth(health, warmUp.map(health.geometry.place), nextID: &nextSplitID, notices: &healthNotices)
 }
-let healthPan = panFrames(startingAt: 100_000_000, moves: moves)
-let healthMix = mixedFrames(startingAt: 120_000_000)
-let healthTen = tenFingerFrames(startingAt: 150_000_000, moves: moves)
+// Placed before the probe counts: the pipeline places into a buffer it reuses.
+let healthPan = panFrames(startingAt: 100_000_000, moves: moves).map(health.geometry.place)
+let healthMix = mixedFrames(startingAt: 120_000_000).map(health.geometry.place)
+let healthTen = tenFingerFrames(startingAt: 150_000_000, moves: moves).map(health.geometry.place)
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
 healthOut += feedHealth(health, healthPan, nextID: &nextSplitID, notices: &healthNotices)

@@ -75,12 +75,10 @@ struct HealthRecordingTests {
         func outcome(_ settings: TouchHealthSettings?, engine: Bool = true) throws -> Outcome {
             var outcome = Outcome()
             outcome.contacts = Set(frames.flatMap { $0.contacts.map(\.id) }).count
-            var output = frames
             if let settings {
                 let health = HealthRun(settings, geometry: geometry)
                 health.run(frames, until: (frames.last?.time ?? 0) + 120_000_000)
                 #expect(health.violations.isEmpty, "\(row.file): \(health.violations.prefix(3))")
-                output = health.outputs
                 outcome.shown = health.shown.count
                 for f in health.filtered { outcome.filtered[f.rule, default: 0] += 1 }
                 outcome.states = health.stateChanges
@@ -96,9 +94,13 @@ struct HealthRecordingTests {
             m.gesture("pinch", .pinch)
             m.require("pan", toFail: "swipe")
             m.simultaneous("pinch", with: "pan")
-            let harness = EngineHarness(model: try m.build(), trace: false)
-            harness.attach(device: DeviceID(1), name: info.name, x: info.x, y: info.y, mapping: mapping)
-            harness.run(output)
+            // The pipeline runs the same stage on the way to the engine.
+            var straight = TouchHealthSettings()
+            straight.stuckAfter = 0
+            let harness = PipelineHarness(model: try m.build(), trace: false)
+            harness.attach(
+                device: DeviceID(1), name: info.name, x: info.x, y: info.y, mapping: mapping, health: settings ?? straight)
+            harness.run(frames)
             harness.settle()
             for name in Self.gestures {
                 let n = harness.events(of: name).filter { $0.state == .recognized || $0.state == .began }.count
@@ -115,8 +117,8 @@ struct HealthRecordingTests {
             var last: [Int32: (x: Double, y: Double)] = [:]
             for frame in frames {
                 for c in frame.contacts {
-                    let p = geometry.screenPoint(normalizedX: c.normalizedX, normalizedY: c.normalizedY)
-                    let mm = (x: p.x * geometry.mmPerPixelX, y: p.y * geometry.mmPerPixelY)
+                    let placed = geometry.place(c)
+                    let mm = (x: placed.mmX, y: placed.mmY)
                     if let l = last[c.id] {
                         longest = max(longest, ((mm.x - l.x) * (mm.x - l.x) + (mm.y - l.y) * (mm.y - l.y)).squareRoot())
                     }

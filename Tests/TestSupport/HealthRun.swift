@@ -11,7 +11,7 @@ public final class HealthRun {
     public private(set) var notices: [HealthNotice] = []
     public private(set) var filtered: [FilteredContact] = []
     /// Every frame the stage put out, in order.
-    public private(set) var outputs: [TouchFrame] = []
+    public private(set) var outputs: [ScreenFrame] = []
     /// Broken promises, as sentences (empty when the stage kept them all).
     public private(set) var violations: [String] = []
     /// Output contacts that began and have not ended.
@@ -31,11 +31,11 @@ public final class HealthRun {
         self.init(settings, geometry: DeviceGeometry(screen: panel.screen, x: panel.x, y: panel.y, mapping: .identity))
     }
 
-    /// Feeds `frames`, then runs time on to `end` (every deadline up to it).
+    /// Feeds `frames` (placed by the stage's geometry), then runs time on to `end` (every deadline up to it).
     public func run(_ frames: [TouchFrame], until end: Microseconds? = nil) {
         for i in 0..<frames.count {
             fire(before: frames[i].time)
-            if stage.handle(frames[i], freshID: takeID) { record() }
+            if stage.handle(stage.geometry.place(frames[i]), freshID: takeID) { record() }
             drain()
         }
         if let end {

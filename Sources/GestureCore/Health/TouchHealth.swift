@@ -1,7 +1,7 @@
 /// The health stage of one device: between its normalizer and the engine (and the
 /// application), it keeps the panel's own faults from both and says how the panel is doing.
 ///
-/// Frames in, filtered frames out (`output`): contacts removed before anyone saw them,
+/// Frames on the screen (px and mm) in, filtered frames out (`output`): contacts removed before anyone saw them,
 /// contacts cancelled after they were shown, new contacts held back and shown later, a
 /// jumped contact split into a cancel and a new contact with a fresh id. Rules, each in mm
 /// and µs (`TouchHealthSettings`, docs/CONFIG.md "Touch health"): masks, ghosts, far-apart
@@ -19,7 +19,7 @@ public final class TouchHealth {
     public let settings: TouchHealthSettings
     public let geometry: DeviceGeometry
     /// The frame the last `handle` or `advance` produced (valid until the next call).
-    @exclusivity(unchecked) public private(set) var output: TouchFrame
+    @exclusivity(unchecked) public private(set) var output: ScreenFrame
     @exclusivity(unchecked) public private(set) var state = HealthState.ok
     @exclusivity(unchecked) public private(set) var counts = HealthCounts()
     /// Time of the last frame (the stage's start before the first one).
@@ -54,7 +54,7 @@ public final class TouchHealth {
         lastFrame = since
         rules = Resolved(settings, geometry)
         watched = [Watched](repeating: Watched(), count: Self.capacity)
-        output = TouchFrame(device: device, time: since, contacts: [])
+        output = ScreenFrame(device: device, time: since, contacts: [])
         // A split writes two contacts for one.
         output.contacts.reserveCapacity(2 * Self.capacity)
         notices.reserveCapacity(16)
@@ -71,7 +71,7 @@ public final class TouchHealth {
     /// frame's time included). Returns false when nothing goes on. `freshID` gives the id of
     /// a contact split off a jump: one the device's own contacts never use.
     @discardableResult
-    public func handle(_ frame: TouchFrame, freshID: () -> Int32) -> Bool {
+    public func handle(_ frame: ScreenFrame, freshID: () -> Int32) -> Bool {
         startOutput(at: frame.time)
         runTimers(upTo: frame.time)
         if state == .silent { change(to: .ok, .frameAgain, at: frame.time) }
@@ -173,7 +173,7 @@ extension TouchHealth {
         /// Shown by a timer of this frame, its `began` not written yet.
         var pendingBegan = false
         /// The contact as the device last reported it.
-        var last = Contact(id: 0, slot: 0, phase: .began, x: 0, y: 0, normalizedX: 0, normalizedY: 0)
+        var last = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
     }
 
     /// The rules' thresholds in mm on this device.
@@ -201,10 +201,10 @@ extension TouchHealth {
         return nil
     }
 
-    private func take(_ contact: Contact, at time: Microseconds, freshID: () -> Int32) {
-        let p = geometry.screenPoint(normalizedX: contact.normalizedX, normalizedY: contact.normalizedY)
-        let mx = p.x * geometry.mmPerPixelX
-        let my = p.y * geometry.mmPerPixelY
+    private func take(_ contact: ScreenContact, at time: Microseconds, freshID: () -> Int32) {
+        let p = (x: contact.x, y: contact.y)
+        let mx = contact.mmX
+        let my = contact.mmY
         guard let i = index(of: contact.id) else { return begin(contact, px: p.x, py: p.y, mx: mx, my: my, at: time) }
         let previous = watched[i].last
         defer { watched[i].lastAt = time }
@@ -240,7 +240,7 @@ extension TouchHealth {
     }
 
     /// A contact seen for the first time.
-    private func begin(_ contact: Contact, px: Double, py: Double, mx: Double, my: Double, at time: Microseconds) {
+    private func begin(_ contact: ScreenContact, px: Double, py: Double, mx: Double, my: Double, at time: Microseconds) {
         // Never seen down: nothing to judge (the engine ignores it too).
         guard !contact.phase.isTerminal else { return output.contacts.append(contact) }
         guard watchedCount < watched.count else {
@@ -295,7 +295,7 @@ extension TouchHealth {
     /// A jump: the contact shown so far is cancelled where it was, and one with a fresh id
     /// begins where the report put it.
     private func split(
-        _ i: Int, _ contact: Contact, from previous: Contact, px: Double, py: Double, mx: Double, my: Double,
+        _ i: Int, _ contact: ScreenContact, from previous: ScreenContact, px: Double, py: Double, mx: Double, my: Double,
         at time: Microseconds, freshID: () -> Int32
     ) {
         var old = previous
@@ -318,7 +318,7 @@ extension TouchHealth {
     }
 
     /// Shows a held contact from now on, with `contact` (a lift right away when it is one).
-    private func show(_ i: Int, _ contact: Contact) {
+    private func show(_ i: Int, _ contact: ScreenContact) {
         watched[i].fate = .shown
         var began = contact
         began.phase = .began
@@ -327,7 +327,7 @@ extension TouchHealth {
     }
 
     /// Writes `contact` on with the id it goes on with (`began` when a timer showed it).
-    private func emit(_ i: Int, _ contact: Contact) {
+    private func emit(_ i: Int, _ contact: ScreenContact) {
         var out = contact
         out.id = watched[i].outputID
         if watched[i].pendingBegan {

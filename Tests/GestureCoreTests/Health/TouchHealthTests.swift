@@ -239,7 +239,7 @@ import Testing
         let h = HealthRun(s, panel: b)
         h.run(b.frames)
         #expect(h.log == ["0 1 began", "10 1 ended"])
-        #expect(h.stage.output.contacts.first?.x == 1000)  // 100 px in device units
+        #expect(h.stage.output.contacts.first?.x == 100)  // where it was, in screen px
     }
 
     // MARK: stuck contacts
