@@ -74,5 +74,18 @@ struct ReplayDeliveryTests {
         let after = try delivered(guarded)
         #expect(after.began == 0)
         #expect(after.taps == 0)
+
+        // replay says what it filtered and why: each ghost once, never shown.
+        let run = try runTool(Binary.gesturectl, ["replay", "--json", "--config", guarded, Recording.ghosts], dir: dir)
+        let filtered = try run.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)[...]) }
+            .filter { $0["filtered"] != nil }
+        #expect(filtered.count == 947)
+        #expect(filtered.allSatisfy { $0["rule"]?.stringValue == "ghost" && $0["shown"]?.boolValue == false })
+        #expect(Set(filtered.compactMap { $0["filtered"]?.doubleValue }).count == filtered.count)
+        let text = try runTool(Binary.gesturectl, ["replay", "--config", guarded, Recording.ghosts], dir: dir)
+        #expect(text.stdout.contains("    0.032  filtered touch 0 ghost  shown=no x=835.2 y=663.2"), "\(text.stdout.prefix(300))")
+        // Without rules, nothing is filtered.
+        let plain = try runTool(Binary.gesturectl, ["replay", "--json", "--config", bare, Recording.ghosts], dir: dir)
+        #expect(!plain.stdout.contains("\"filtered\""))
     }
 }
