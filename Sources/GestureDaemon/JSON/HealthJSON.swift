@@ -25,4 +25,24 @@ extension EventJSON {
         writer.endObject()
         writer.newline()
     }
+
+    /// A panel's health changed, as subscribers get it: `{"t","device","health","reason"}`
+    /// (`health`: `ok`, `noisy` or `silent`; `reason`: the numbers that decided it).
+    public static func healthLine(
+        device: DeviceID, state: HealthState, reason: HealthReason, time: Microseconds, origin: Microseconds,
+        into writer: inout JSONWriter
+    ) {
+        writer.reset()
+        writer.beginObject()
+        writer.key("t")
+        writer.fixed(Double(time - origin) / 1_000_000, decimals: 3)
+        writer.key("device")
+        writer.int(Int64(device.rawValue))
+        writer.key("health")
+        writer.string(state.description)
+        writer.key("reason")
+        writer.string(reason.description)
+        writer.endObject()
+        writer.newline()
+    }
 }
