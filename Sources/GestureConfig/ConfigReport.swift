@@ -18,6 +18,7 @@ public enum ConfigReport {
         lines.append("devices:" + (configuration.devices.isEmpty ? " (no rules: every touchscreen covers the screen)" : ""))
         for (index, rule) in configuration.devices.enumerated() {
             lines.append("  device[\(index)]: \(describe(rule.match)) -> \(describe(rule.mapping))")
+            lines.append(contentsOf: healthLines(of: rule.health))
         }
         lines.append("gestures:")
         for (index, spec) in model.gestures.enumerated() {

@@ -73,9 +73,11 @@ public struct DeviceRule: Equatable, Sendable {
     public var passthrough: Bool
     /// How a cancelled touch reaches the application through the clone.
     public var cancel: CancelMode
+    /// `[device.health]`: what the health stage filters and watches.
+    public var health: TouchHealthSettings
     public init(
         match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, ignore: Bool = false,
-        passthrough: Bool = false, cancel: CancelMode = .release
+        passthrough: Bool = false, cancel: CancelMode = .release, health: TouchHealthSettings = TouchHealthSettings()
     ) {
         self.match = match
         self.mapping = mapping
@@ -83,6 +85,7 @@ public struct DeviceRule: Equatable, Sendable {
         self.ignore = ignore
         self.passthrough = passthrough
         self.cancel = cancel
+        self.health = health
     }
 }
 

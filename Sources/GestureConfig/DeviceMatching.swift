@@ -81,3 +81,10 @@ extension Configuration {
         return resolved
     }
 }
+
+extension Configuration {
+    /// The health settings of the rule a device matched (the defaults when none did).
+    public func health(of resolved: ResolvedMapping) -> TouchHealthSettings {
+        resolved.rule.map { devices[$0].health } ?? TouchHealthSettings()
+    }
+}

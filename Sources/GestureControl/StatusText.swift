@@ -51,8 +51,16 @@ public enum StatusText {
 
     static func devices(_ devices: [DeviceStatus]) -> [String] {
         table(
-            title: "devices", ["name", "path", "contacts", "calibration"],
-            devices.map { [$0.name, $0.path, number($0.values[DeviceMetrics.contacts]), $0.calibration] }, empty: "no touchscreen")
+            title: "devices", ["name", "path", "contacts", "calibration", "health", "filtered"],
+            devices.map {
+                [$0.name, $0.path, number($0.values[DeviceMetrics.contacts]), $0.calibration, $0.health, filtered($0.filtered)]
+            }, empty: "no touchscreen")
+    }
+
+    /// `ghost 3, stuck 1`: the rules that filtered anything; `-` when none did.
+    static func filtered(_ values: MetricValues) -> String {
+        let rules = zip(values.metrics, values.values).filter { $0.1 > 0 }.map { "\($0.0.key) \(number($0.1))" }
+        return rules.isEmpty ? "-" : rules.joined(separator: ", ")
     }
 
     /// The grabbed panels and their clones; nothing without touch delivery.

@@ -39,3 +39,18 @@ public struct ScreenFrame: Sendable {
         self.contacts = contacts
     }
 }
+
+extension DeviceGeometry {
+    /// A normalizer contact on the screen: px and mm (the pipeline's boundary).
+    @inlinable public func place(_ contact: Contact) -> ScreenContact {
+        let p = screenPoint(normalizedX: contact.normalizedX, normalizedY: contact.normalizedY)
+        return ScreenContact(
+            id: contact.id, phase: contact.phase, toolType: contact.toolType, x: p.x, y: p.y,
+            mmX: p.x * mmPerPixelX, mmY: p.y * mmPerPixelY)
+    }
+
+    /// A normalizer frame on the screen (tests and tools; the pipeline reuses its buffer).
+    public func place(_ frame: TouchFrame) -> ScreenFrame {
+        ScreenFrame(device: frame.device, time: frame.time, contacts: frame.contacts.map(place))
+    }
+}

@@ -17,6 +17,8 @@ public final class FramePath {
         let x: AxisRange
         let y: AxisRange
         let mapping: DeviceMapping
+        /// Its `[device.health]` settings.
+        let health: TouchHealthSettings
         var geometry: DeviceGeometry
     }
 
@@ -39,15 +41,19 @@ public final class FramePath {
     /// Attaches (or re-attaches, after a remapping) a device with its axes and mapping.
     /// Returns a warning when its distances fall back to 1 pt = 1 px.
     @discardableResult
-    public func attach(device: DeviceID, name: String, x: AxisRange, y: AxisRange, mapping: DeviceMapping) -> DeviceUnitsWarning? {
+    public func attach(
+        device: DeviceID, name: String, x: AxisRange, y: AxisRange, mapping: DeviceMapping,
+        health: TouchHealthSettings = TouchHealthSettings(), at time: Microseconds = 0
+    ) -> DeviceUnitsWarning? {
         let geometry = DeviceGeometry(screen: engine.model.screen, x: x, y: y, mapping: mapping)
-        let placement = Placement(id: device, name: name, x: x, y: y, mapping: mapping, geometry: geometry)
+        let placement = Placement(id: device, name: name, x: x, y: y, mapping: mapping, health: health, geometry: geometry)
         if let d = placementIndex(device) {
             placements[d] = placement
         } else {
             placements.append(placement)
         }
         engine.attach(device: device, name: name, geometry: geometry)
+        stages.health.attach(device: device, settings: health, geometry: geometry, at: time)
         return DeviceUnitsWarning(device: device, name: name, x: x, y: y, geometry: geometry)
     }
 
@@ -94,6 +100,7 @@ public final class FramePath {
             let p = placements[d]
             placements[d].geometry = DeviceGeometry(screen: model.screen, x: p.x, y: p.y, mapping: p.mapping)
             engine.attach(device: p.id, name: p.name, geometry: placements[d].geometry)
+            stages.health.attach(device: p.id, settings: p.health, geometry: placements[d].geometry, at: time)
         }
     }
 
@@ -113,12 +120,7 @@ public final class FramePath {
         frame.time = input.time
         frame.contacts.removeAll(keepingCapacity: true)
         for i in 0..<input.contacts.count {
-            let contact = input.contacts[i]
-            let p = geometry.screenPoint(normalizedX: contact.normalizedX, normalizedY: contact.normalizedY)
-            frame.contacts.append(
-                ScreenContact(
-                    id: contact.id, phase: contact.phase, toolType: contact.toolType, x: p.x, y: p.y,
-                    mmX: p.x * geometry.mmPerPixelX, mmY: p.y * geometry.mmPerPixelY))
+            frame.contacts.append(geometry.place(input.contacts[i]))
         }
     }
 

@@ -24,27 +24,43 @@ public protocol FrameStage {
 /// (live, replayed, a test's) goes through each of them.
 ///
 /// 1. `palms`: a palm is a cancelled touch (`PalmRejection`).
+/// 2. `health`: a panel's own faults filtered per device (`HealthStage`).
 ///
 /// A stage added here goes into each method below, in its place in the order.
 public struct FrameStages {
     public private(set) var palms = PalmRejection()
+    public internal(set) var health = HealthStage()
 
     public init() {}
 
     @inline(__always) mutating func process(_ frame: inout ScreenFrame) {
         palms.process(&frame)
+        health.process(&frame)
     }
 
     mutating func detach(device: DeviceID) {
         palms.detach(device: device)
+        health.detach(device: device)
     }
 
     /// The earliest deadline of any stage.
-    var nextDeadline: Microseconds? { palms.nextDeadline }
+    var nextDeadline: Microseconds? {
+        switch (palms.nextDeadline, health.nextDeadline) {
+        case (let a?, let b?): min(a, b)
+        case (let a, let b): a ?? b
+        }
+    }
 
     /// Fires the earliest stage deadline at `time`: the stage's frame goes through the
     /// stages after it. True when a frame comes out.
     mutating func expire(at time: Microseconds, into frame: inout ScreenFrame) -> Bool {
-        palms.nextDeadline == time && palms.expire(at: time, into: &frame)
+        if palms.nextDeadline == time { return palms.expire(at: time, into: &frame) && afterPalms(&frame) }
+        return health.expire(at: time, into: &frame)
+    }
+
+    /// A frame the palm stage put out goes through the stages after it.
+    private mutating func afterPalms(_ frame: inout ScreenFrame) -> Bool {
+        health.process(&frame)
+        return !frame.contacts.isEmpty
     }
 }

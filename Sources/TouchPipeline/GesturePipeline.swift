@@ -71,7 +71,10 @@ public final class GesturePipeline {
         normalizers.append(Unmanaged.passUnretained(normalizer))
         encoders.append(nil)
         var warnings: [String] = []
-        if let warning = path.attach(device: id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping) {
+        if let warning = path.attach(
+            device: id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping,
+            health: configuration.health(of: resolved))
+        {
             warnings.append(warning.message)
         }
         if case .udevInvalid = resolved.calibrationSource {
@@ -182,7 +185,9 @@ public final class GesturePipeline {
                 name: info.name, vendor: info.vendor, product: info.product,
                 devnode: info.devnode, properties: devices[i].properties)
             devices[i].resolved = resolved
-            path.attach(device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping)
+            path.attach(
+                device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping,
+                health: newConfiguration.health(of: resolved), at: time)
         }
         return previous
     }

@@ -88,11 +88,19 @@ struct ReplayCommand: ParsableCommand {
         let clock = realtime ? PlaybackClock(origin: replay.origin) : nil
         var traceRecords: [TraceRecord] = []
         var touchChanges: [TouchChange] = []
+        let health = pipeline.devices.compactMap { pipeline.path.stages.health.health(of: $0.id) }
+        for stage in health { stage.recordsFiltered = true }
+        var filtered: [FilteredContact] = []
         replay.run(
             reach: { time in
                 if let clock { clock.wait(until: time, serving: actions) }
             },
             batch: {
+                for stage in health {
+                    stage.drainFiltered(into: &filtered)
+                    for f in filtered { printer.print(f, device: stage.device) }
+                    filtered.removeAll(keepingCapacity: true)
+                }
                 if trace {
                     pipeline.engine.drainTrace(into: &traceRecords)
                     traceRecords.forEach(printer.print)
@@ -134,6 +142,20 @@ private struct EventPrinter {
         emit(writer.bytes)
     }
 
+    /// A contact the health stage filtered, with its rule.
+    func print(_ contact: FilteredContact, device: DeviceID) {
+        if json {
+            var writer = JSONWriter()
+            EventJSON.filteredLine(contact, device: device, origin: origin, into: &writer)
+            return emit(writer.bytes)
+        }
+        // `    0.032  filtered touch 5 ghost  shown=no x=835.2 y=663.2`
+        line(
+            at: contact.time,
+            "filtered touch \(contact.id) \(contact.rule)  shown=\(contact.wasShown ? "yes" : "no")"
+                + " x=\(number(contact.x, 1)) y=\(number(contact.y, 1))")
+    }
+
     func print(_ change: TouchChange) {
         if json {
             var writer = JSONWriter()
@@ -141,19 +163,25 @@ private struct EventPrinter {
             return emit(writer.bytes)
         }
         // `    1.234  app touch 5 began  delay=0.35 view=map x=10 y=20.5`, as monitor prints events.
-        func number(_ value: Double, _ decimals: Int) -> String {
-            var bytes: [UInt8] = []
-            _ = TextNumber.appendFixed(value, decimals: decimals, trimmingZeros: true, to: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        var t: [UInt8] = []
-        _ = TextNumber.appendFixed(Double(change.time - origin) / 1_000_000, decimals: 3, to: &t)
         let view = change.view >= 0 ? names.view(change.view) : "-"
-        Swift.print(
-            String(repeating: " ", count: max(0, 9 - t.count)) + String(decoding: t, as: UTF8.self)
-                + "  app touch \(change.id) \(change.kind)  delay=\(number(Double(change.delay) / 1_000_000, 3)) view=\(view)"
+        line(
+            at: change.time,
+            "app touch \(change.id) \(change.kind)  delay=\(number(Double(change.delay) / 1_000_000, 3)) view=\(view)"
                 + " x=\(number(change.x, 1)) y=\(number(change.y, 1))")
+    }
+
+    /// A readable line: the time right-aligned in 9 columns, then `text`.
+    private func line(at time: Microseconds, _ text: String) {
+        var t: [UInt8] = []
+        _ = TextNumber.appendFixed(Double(time - origin) / 1_000_000, decimals: 3, to: &t)
+        Swift.print(String(repeating: " ", count: max(0, 9 - t.count)) + String(decoding: t, as: UTF8.self) + "  " + text)
         fflush(nil)
+    }
+
+    private func number(_ value: Double, _ decimals: Int) -> String {
+        var bytes: [UInt8] = []
+        _ = TextNumber.appendFixed(value, decimals: decimals, trimmingZeros: true, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func emit(_ line: [UInt8]) {

@@ -2,9 +2,11 @@
 // the engine: `FramePath`, which every input goes through) with ordo-one's malloc interposer.
 // Run under LD_PRELOAD=libMallocInterposerSwift.so (GestureCoreTests does); prints one line:
 //   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n> mixed_frames <n> mixed_events <n> mixed_mallocs <n>
-//   delivery_changes <n> delivery_mallocs <n>
+//   delivery_changes <n> delivery_mallocs <n> health_frames <n> health_contacts <n> health_mallocs <n>
+//   health_ns_per_ten_finger_frame <n> health_filtered <n> health_notices <n>
 // (mixed: taps, a double tap, a long press, a two-finger pinch with rotation and palms, after the pan;
-// delivery: both again with touch delivery on).
+// delivery: both again with touch delivery on; health: the health stage with every rule on over
+// both and ten fingers dragging together).
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
 import GestureCore
@@ -156,6 +158,83 @@ feedDelivering(delivering, deliveredMix, events: &events, changes: &changes)
 MallocInterposerSwift.unhook()
 let deliveryMallocs = MallocInterposerSwift.getStatistics().mallocCount
 
+// The health stage with every rule on, over the pan, the mix and ten fingers dragging
+// together, drained as the pipeline drains it.
+func everyHealthRule() -> TouchHealthSettings {
+    var s = TouchHealthSettings()
+    s.masks = [Rect(x: 0, y: 0, width: 20, height: 20)]
+    s.minContact = 60_000
+    s.farApart = .millimeters(150)
+    s.aligned = .millimeters(0.5)
+    s.spot = TouchHealthSettings.Spot(count: 5)
+    s.jump = .millimeters(20)
+    s.noisy = TouchHealthSettings.Noisy(perMinute: 3)
+    s.silentAfter = 5_000_000
+    return s
+}
+
+/// Ten fingers down in a row, dragged together for `moves` frames of 8 ms, then lifted.
+func tenFingerFrames(startingAt start: Int64, moves: Int) -> [TouchFrame] {
+    var b = FrameBuilder()
+    for f in 0..<10 { b.down(Int32(100 + f), x: 50 + Double(f) * 50, y: 100 + Double(f) * 20, at: start) }
+    for i in 1...moves {
+        for f in 0..<10 {
+            b.move(Int32(100 + f), x: 50 + Double(f) * 50, y: 100 + Double(f) * 20 + Double(i % 300), at: start + Int64(i) * 8000)
+        }
+    }
+    for f in 0..<10 { b.up(Int32(100 + f), at: start + Int64(moves + 1) * 8000) }
+    return b.frames
+}
+
+let health = TouchHealth(
+    device: panel.device, settings: everyHealthRule(),
+    geometry: DeviceGeometry(screen: panel.screen, x: panel.x, y: panel.y, mapping: .identity))
+var healthNotices: [HealthNotice] = []
+healthNotices.reserveCapacity(1024)
+var healthOut = 0
+/// Returns the contacts the stage passed on; split ids count up from `nextID`.
+func feedHealth(
+    _ health: TouchHealth, _ frames: [ScreenFrame], nextID: inout Int32, notices: inout [HealthNotice]
+) -> Int {
+    var out = 0
+    for i in 0..<frames.count {
+        while let deadline = health.nextDeadline, deadline < frames[i].time {
+            if health.advance(to: deadline) { out += health.output.contacts.count }
+        }
+        if health.handle(
+            frames[i],
+            freshID: {
+                nextID += 1
+                return nextID
+            })
+        {
+            out += health.output.contacts.count
+        }
+        health.drainNotices(into: &notices)
+    }
+    return out
+}
+var nextSplitID: Int32 = 1_000_000
+for warmUp in [
+    panFrames(startingAt: 0, moves: 50), mixedFrames(startingAt: 10_000_000), tenFingerFrames(startingAt: 40_000_000, moves: 20),
+] {
+    _ = feedHealth(health, warmUp.map(health.geometry.place), nextID: &nextSplitID, notices: &healthNotices)
+}
+// Placed before the probe counts: the pipeline places into a buffer it reuses.
+let healthPan = panFrames(startingAt: 100_000_000, moves: moves).map(health.geometry.place)
+let healthMix = mixedFrames(startingAt: 120_000_000).map(health.geometry.place)
+let healthTen = tenFingerFrames(startingAt: 150_000_000, moves: moves).map(health.geometry.place)
+MallocInterposerSwift.initialize()
+MallocInterposerSwift.hook()
+healthOut += feedHealth(health, healthPan, nextID: &nextSplitID, notices: &healthNotices)
+healthOut += feedHealth(health, healthMix, nextID: &nextSplitID, notices: &healthNotices)
+let tenStarted = monotonicNanoseconds()
+healthOut += feedHealth(health, healthTen, nextID: &nextSplitID, notices: &healthNotices)
+let tenElapsed = monotonicNanoseconds() - tenStarted
+MallocInterposerSwift.unhook()
+let healthMallocs = MallocInterposerSwift.getStatistics().mallocCount
+let healthFrames = healthPan.count + healthMix.count + healthTen.count
+
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
 let control = [Int](repeating: moves, count: 64)
@@ -167,4 +246,7 @@ print(
     "frames \(measured.count) events \(pannedEvents) mallocs \(hot) control \(controlCount)",
     "ns_per_frame \(elapsed / Int64(measured.count))",
     "mixed_frames \(mixed.count) mixed_events \(mixedEvents) mixed_mallocs \(mixedMallocs)",
-    "delivery_changes \(changes.count) delivery_mallocs \(deliveryMallocs)")
+    "delivery_changes \(changes.count) delivery_mallocs \(deliveryMallocs)",
+    "health_frames \(healthFrames) health_contacts \(healthOut) health_mallocs \(healthMallocs)",
+    "health_ns_per_ten_finger_frame \(tenElapsed / Int64(healthTen.count))",
+    "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)")

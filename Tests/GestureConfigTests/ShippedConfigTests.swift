@@ -80,7 +80,9 @@ import Testing
             "max_angle", "simultaneous_with", "require_to_fail", "required_to_fail_by", "cannot_prevent",
             "cannot_be_prevented_by", "should_begin", "should_receive_touch", "command", "message",
             "datagram", "cooldown", "timeout", "cancels_touches", "delays_touches_began", "delays_touches_ended",
-            "tool_types", "region", "devices", "passthrough", "cancel",
+            "tool_types", "region", "devices", "passthrough", "cancel", "mask", "min_contact", "hold",
+            "still_radius", "far_apart", "far_apart_within", "aligned", "spot_count", "spot_radius", "spot_within",
+            "spot_release", "jump", "stuck_after", "noisy_above", "noisy_quiet", "silent_after",
         ]
         for key in keys {
             #expect(text.contains("\(key) =") || text.contains("\(key) = "), "config/gestures.toml never shows \(key)")

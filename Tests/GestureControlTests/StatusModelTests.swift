@@ -27,6 +27,9 @@ func fullStatus() -> DaemonStatus {
     panel.delivery = delivery
     panel.input[DeviceMetrics.frames] = 120
     panel.lastFrame = 64.5
+    panel.health = "noisy"
+    panel.filtered[DeviceMetrics.filteredRules[4]] = 31
+    panel.filtered[DeviceMetrics.filteredRules[6]] = 1
     panel.detail = DeviceDetail(vendor: 1267, product: 268, mapping: "device[0]", calibrationMatrix: [1, 0, 0, 0, 1, 0])
     status.devices = [panel, DeviceStatus(name: "Other", path: "/dev/input/event2", calibration: "none")]
     status.unusableDevices = [UnusableDevice(path: "/dev/input/event3", name: "eGalax", error: "permission denied\nadd the user to input")]
@@ -67,7 +70,11 @@ func fullStatus() -> DaemonStatus {
         let after = DaemonStatus(json: try JSONParser.parse(before)).json.text
         let added =
             before.replacing(#""ok":true}},"#, with: #""ok":true},"reloads":{"ok":0,"failed":0},"files":[]},"#, maxReplacements: 1)
-            .replacing(#""grabbed":false}"#, with: #""grabbed":false,"frames":0,"syn_dropped":0,"last_frame_at_s":null}"#)
+            .replacing(
+                #""grabbed":false}"#,
+                with: #""grabbed":false,"frames":0,"syn_dropped":0,"last_frame_at_s":null,"health":"ok","#
+                    + #""filtered":{"mask":0,"spot":0,"aligned":0,"far_apart":0,"ghost":0,"jump":0,"stuck":0}}"#
+            )
             .replacing(#""count":1}"#, with: #""count":1,"events":{"began":0,"changed":0,"ended":0,"cancelled":0}}"#)
             .dropLast() + #","start_time_s":0}"#
         #expect(after == added)

@@ -35,4 +35,17 @@ import Testing
         #expect(text.contains("  PATH               GRAB                           VIRTUAL  "), "\(text)")
         #expect(text.contains("  /dev/input/event1  waiting for 1 contact to lift  /dev/input/event2  release"), "\(text)")
     }
+
+    /// Each panel's health and what its stage filtered, by rule, in the devices table.
+    @Test func statusShowsEachPanelsHealth() throws {
+        let status = try JSONParser.parse(
+            """
+            {"version":"0.1.0","devices":[{"name":"ELAN","path":"/dev/input/event1","contacts":0,"calibration":"none",
+              "health":"noisy","filtered":{"ghost":31,"stuck":1}},
+              {"name":"Other","path":"/dev/input/event2","contacts":0,"calibration":"none"}]}
+            """)
+        let text = StatusText.render(DaemonStatus(json: status))
+        #expect(text.contains("none         noisy   ghost 31, stuck 1"), "\(text)")
+        #expect(text.contains("none         ok      -"), "\(text)")
+    }
 }

@@ -25,5 +25,10 @@ import Testing
         // Touch delivery deciding every contact's fate allocates nothing either.
         #expect(values["delivery_mallocs"] == 0, "touch delivery allocated: \(result.output)")
         #expect((values["delivery_changes"] ?? 0) > 20, "touch delivery decided nothing: \(result.output)")
+        // The health stage with every rule on (holds, spots, noise, splits) allocates nothing.
+        #expect(values["health_mallocs"] == 0, "the health stage allocated: \(result.output)")
+        #expect((values["health_contacts"] ?? 0) > 10_000, "the health stage passed nothing on: \(result.output)")
+        #expect((values["health_filtered"] ?? 0) > 0, "the health stage filtered nothing: \(result.output)")
+        #expect((values["health_notices"] ?? 0) > 0, "the health stage noticed nothing: \(result.output)")
     }
 }

@@ -38,4 +38,54 @@ struct ReplayDeliveryTests {
         let text = try runTool(Binary.gesturectl, ["replay", "--delivery", "--config", config, Recording.taps], dir: dir)
         #expect(text.stdout.contains("app touch 8 ended  delay=0.35 view=screen"), "\(text.stdout)")
     }
+
+    /// The ghost-touch recipe (docs/CONFIG.md, "A panel with ghost touches") in the replayed
+    /// pipeline: the application gets none of the panel's ghosts, where without it it gets
+    /// each as a tap.
+    @Test func theGhostRecipeKeepsEveryGhostFromTheApplication() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let gestures = "[screen]\nwidth = 1920\nheight = 1080\n\n[gesture.tap]\ntype = \"tap\"\n"
+        let recipe = """
+            [[device]]
+
+            [device.health]
+            min_contact = "60ms"
+            jump = "40mm"
+            noisy_above = 30
+
+            """
+        let bare = dir.file("bare.toml")
+        try writeText(gestures, to: bare)
+        let guarded = dir.file("guarded.toml")
+        try writeText(gestures + "\n" + recipe, to: guarded)
+        func delivered(_ config: String) throws -> (began: Int, taps: Int) {
+            let run = try runTool(Binary.gesturectl, ["replay", "--json", "--delivery", "--config", config, Recording.ghosts], dir: dir)
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = try run.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)[...]) }
+            return (
+                lines.filter { $0["delivery"]?.stringValue == "began" }.count,
+                lines.filter { $0["gesture"]?.stringValue == "tap" }.count
+            )
+        }
+        let before = try delivered(bare)
+        #expect(before.began > 900, "the recording's ghosts reach the application without the recipe")
+        #expect(before.taps > 0)
+        let after = try delivered(guarded)
+        #expect(after.began == 0)
+        #expect(after.taps == 0)
+
+        // replay says what it filtered and why: each ghost once, never shown.
+        let run = try runTool(Binary.gesturectl, ["replay", "--json", "--config", guarded, Recording.ghosts], dir: dir)
+        let filtered = try run.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)[...]) }
+            .filter { $0["filtered"] != nil }
+        #expect(filtered.count == 947)
+        #expect(filtered.allSatisfy { $0["rule"]?.stringValue == "ghost" && $0["shown"]?.boolValue == false })
+        #expect(Set(filtered.compactMap { $0["filtered"]?.doubleValue }).count == filtered.count)
+        let text = try runTool(Binary.gesturectl, ["replay", "--config", guarded, Recording.ghosts], dir: dir)
+        #expect(text.stdout.contains("    0.032  filtered touch 0 ghost  shown=no x=835.2 y=663.2"), "\(text.stdout.prefix(300))")
+        // Without rules, nothing is filtered.
+        let plain = try runTool(Binary.gesturectl, ["replay", "--json", "--config", bare, Recording.ghosts], dir: dir)
+        #expect(!plain.stdout.contains("\"filtered\""))
+    }
 }

@@ -37,4 +37,6 @@ enum Recording {
     static let flick = SharedRecordings.path("google-pixel-tablet-nvt-1-finger-swipe.evemu")
     /// Slow two-finger pinches over 46 s (LG Display).
     static let pinch = SharedRecordings.path("hid-devices-lg-1fd2-0064-slow-pinch-2slot.evemu")
+    /// About 950 ghost contacts of 30-56 ms in bursts, and no finger (Advanced Silicon IR frame).
+    static let ghosts = SharedRecordings.path("hid-devices-advanced-silicon-2149-231c-ghost-touch-bursts.evemu")
 }

@@ -23,9 +23,9 @@ public final class PipelineHarness {
 
     public func attach(
         device: DeviceID, name: String = "test panel", x: AxisRange, y: AxisRange,
-        mapping: DeviceMapping = .identity
+        mapping: DeviceMapping = .identity, health: TouchHealthSettings = TouchHealthSettings()
     ) {
-        if let warning = path.attach(device: device, name: name, x: x, y: y, mapping: mapping) {
+        if let warning = path.attach(device: device, name: name, x: x, y: y, mapping: mapping, health: health) {
             warnings.append(warning.message)
         }
     }

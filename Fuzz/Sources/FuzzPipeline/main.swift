@@ -11,7 +11,10 @@
 //   nothing is left down on the application's side once the device goes;
 // - gestures: a discrete type reports only `recognized`; a continuous one `began`, then
 //   `changed`, then one `ended` or `cancelled`, never an event after its end without a new
-//   `began`, and none is left running once every contact is gone and time has run out.
+//   `began`, and none is left running once every contact is gone and time has run out;
+// - touch health (every rule on for inputs whose second bit is set): a contact filtered
+//   before it was shown never reaches the engine or the application afterwards, and every
+//   contact shown to the application ends once (the delivery invariants above).
 import FuzzSupport
 import GestureConfig
 import GestureCore
@@ -37,82 +40,100 @@ let devices: [TouchDeviceInfo] = [
     }
 }
 
-let configuration = try! ConfigLoader.parse(
-    text: """
-        [screen]
-        width = 800
-        height = 480
+let fuzzText = """
+    [screen]
+    width = 800
+    height = 480
 
-        [view.left]
-        frame = { x = 0, y = 0, width = "50%", height = "100%" }
+    [view.left]
+    frame = { x = 0, y = 0, width = "50%", height = "100%" }
 
-        [view.inner]
-        parent = "left"
-        frame = { x = "10%", y = "10%", width = "50%", height = "50%" }
+    [view.inner]
+    parent = "left"
+    frame = { x = "10%", y = "10%", width = "50%", height = "50%" }
 
-        [view.strip]
-        frame = { x = "90%", y = 0, width = "10%", height = "100%" }
-        passthrough = false
+    [view.strip]
+    frame = { x = "90%", y = 0, width = "10%", height = "100%" }
+    passthrough = false
 
-        [gesture.single]
-        type = "tap"
-        view = "inner"
-        require_to_fail = ["double"]
+    [gesture.single]
+    type = "tap"
+    view = "inner"
+    require_to_fail = ["double"]
 
-        [gesture.double]
-        type = "tap"
-        view = "inner"
-        taps = 2
-        require_to_fail = ["triple"]
+    [gesture.double]
+    type = "tap"
+    view = "inner"
+    taps = 2
+    require_to_fail = ["triple"]
 
-        [gesture.triple]
-        type = "tap"
-        view = "inner"
-        taps = 3
+    [gesture.triple]
+    type = "tap"
+    view = "inner"
+    taps = 3
 
-        [gesture.two]
-        type = "tap"
-        touches = 2
+    [gesture.two]
+    type = "tap"
+    touches = 2
 
-        [gesture.press]
-        type = "long-press"
-        min_duration = "300ms"
-        delays_touches_began = true
+    [gesture.press]
+    type = "long-press"
+    min_duration = "300ms"
+    delays_touches_began = true
 
-        [gesture.press2]
-        type = "long-press"
-        view = "left"
-        touches = 2
-        taps = 1
+    [gesture.press2]
+    type = "long-press"
+    view = "left"
+    touches = 2
+    taps = 1
 
-        [gesture.drag]
-        type = "pan"
-        view = "left"
-        require_to_fail = ["fling", "edge"]
+    [gesture.drag]
+    type = "pan"
+    view = "left"
+    require_to_fail = ["fling", "edge"]
 
-        [gesture.fling]
-        type = "swipe"
-        directions = ["left", "right", "up", "down"]
+    [gesture.fling]
+    type = "swipe"
+    directions = ["left", "right", "up", "down"]
 
-        [gesture.fling3]
-        type = "swipe"
-        touches = 3
-        directions = ["down"]
+    [gesture.fling3]
+    type = "swipe"
+    touches = 3
+    directions = ["down"]
 
-        [gesture.zoom]
-        type = "pinch"
-        simultaneous_with = ["turn"]
+    [gesture.zoom]
+    type = "pinch"
+    simultaneous_with = ["turn"]
 
-        [gesture.turn]
-        type = "rotation"
-        cancels_touches = false
-        delays_touches_ended = false
+    [gesture.turn]
+    type = "rotation"
+    cancels_touches = false
+    delays_touches_ended = false
 
-        [gesture.edge]
-        type = "edge-pan"
-        edges = ["left", "right", "top", "bottom"]
-        """, file: "fuzz.toml")
+    [gesture.edge]
+    type = "edge-pan"
+    edges = ["left", "right", "top", "bottom"]
+    """
+let configuration = try! ConfigLoader.parse(text: fuzzText, file: "fuzz.toml")
 let model = configuration.model
+/// The same gestures with every health rule on for every device (short times, so that
+/// short streams cross them).
+let guarded = try! ConfigLoader.parse(
+    text: fuzzText + """
+
+        [[device]]
+
+        [device.health]
+        mask = [{ x = 0, y = 0, width = "5%", height = "5%" }]
+        min_contact = "60ms"
+        far_apart = "150mm"
+        aligned = "0.5mm"
+        spot_count = 3
+        jump = "20mm"
+        stuck_after = "2s"
+        noisy_above = 5
+        silent_after = "1s"
+        """, file: "fuzz-health.toml")
 
 /// evdev codes the byte stream picks from most of the time (so that streams make contacts);
 /// a raw (type, code) is picked too, so what a device does not advertise is covered.
@@ -188,10 +209,25 @@ struct Observer {
     var shown: Set<Int32> = []
     var shownEnded: Set<Int32> = []
 
+    /// Contacts the health stage filtered before anyone saw them.
+    var filteredUnseen: Set<Int32> = []
+
+    mutating func filtered(_ contacts: [FilteredContact]) {
+        for f in contacts where !f.wasShown { filteredUnseen.insert(f.id) }
+    }
+
+    /// The contacts the engine was given in a frame (`GesturePipeline.touches`).
+    func engineSaw(_ touches: [TouchReport]) {
+        for t in touches {
+            FuzzCheck.require(!filteredUnseen.contains(t.id), "filtered contact \(t.id) reached the engine (\(t.phase))")
+        }
+    }
+
     mutating func delivered(_ changes: [TouchChange]) {
         for change in changes {
             switch change.kind {
             case .began:
+                FuzzCheck.require(!filteredUnseen.contains(change.id), "filtered contact \(change.id) reached the application")
                 FuzzCheck.require(
                     !shown.contains(change.id) && !shownEnded.contains(change.id),
                     "the application saw contact \(change.id) begin twice")
@@ -234,8 +270,12 @@ struct Observer {
 runFuzzer { input in
     guard input.count > 1 else { return }
     let info = devices[Int(input[0]) % devices.count]
-    let pipeline = GesturePipeline(configuration: configuration)
+    let pipeline = GesturePipeline(configuration: input[0] & 2 == 2 ? guarded : configuration)
     guard let (id, _) = pipeline.addDevice(info), let index = pipeline.index(of: id) else { return }
+    let health = pipeline.path.stages.health.health(of: id)
+    health?.recordsFiltered = true
+    pipeline.reportsTouches = true
+    var filtered: [FilteredContact] = []
     let normalizer = pipeline.devices[index].normalizer
     pipeline.engine.touchDeliveryEnabled = input[0] & 1 == 1
     var observer = Observer()
@@ -246,6 +286,11 @@ runFuzzer { input in
             frames = normalizer.counters.frames
             observer.frame(normalizer.frame)
         }
+        observer.engineSaw(pipeline.touches)
+        pipeline.touches.removeAll(keepingCapacity: true)
+        health?.drainFiltered(into: &filtered)
+        observer.filtered(filtered)
+        filtered.removeAll(keepingCapacity: true)
         observer.events(pipeline.events)
         pipeline.events.removeAll(keepingCapacity: true)
         pipeline.engine.drainTouchChanges(into: &changes)

@@ -128,6 +128,9 @@ public struct DeviceStatus: Equatable, Sendable {
     public var input = MetricValues(DeviceMetrics.input)
     /// Uptime seconds of its last frame; nil before the first.
     public var lastFrame: Double?
+    /// The health stage's state of the panel (`ok`, `noisy`, `silent`).
+    public var health = "ok"
+    public var filtered = MetricValues(DeviceMetrics.filteredRules)
 
     public init(name: String, path: String, calibration: String) {
         self.name = name
@@ -143,6 +146,7 @@ public struct DeviceStatus: Equatable, Sendable {
         members += delivery?.members ?? [("grabbed", .bool(false))]
         members += detail?.members ?? []
         members += input.members + [("last_frame_at_s", lastFrame.map { .number($0) } ?? .null)]
+        members += [("health", .string(health)), ("filtered", .object(filtered.members))]
         return .object(members)
     }
 
@@ -155,6 +159,8 @@ public struct DeviceStatus: Equatable, Sendable {
         detail = json["vendor"] == nil ? nil : DeviceDetail(json: json)
         input = MetricValues(DeviceMetrics.input, json: json)
         lastFrame = json["last_frame_at_s"]?.doubleValue
+        health = json["health"]?.stringValue ?? "ok"
+        filtered = MetricValues(DeviceMetrics.filteredRules, json: json["filtered"])
     }
 }
 

@@ -51,7 +51,7 @@ public enum MetricsText {
         for device in status.devices {
             let labels = [("device", device.name), ("path", device.path)]
             samples += values(device.values, labels)
-            samples += values(device.input, labels)
+            samples += values(device.input, labels) + values(device.filtered, labels)
             samples.append(Sample(family: DeviceMetrics.lastFrame, labels: labels, value: status.startTime + (device.lastFrame ?? 0)))
             samples.append(Sample(family: DeviceMetrics.grabbed.family, labels: labels, value: device.delivery?.grabbed == true ? 1 : 0))
             if let delivery = device.delivery {

@@ -94,6 +94,16 @@ public enum DeviceMetrics {
     public static let synDropped = Metric.counter(
         "syn_dropped", named: "device_syn_dropped", labels: labels, help: "Times the kernel dropped the panel's events (SYN_DROPPED).")
     public static let input = [frames, synDropped]
+
+    /// The touch health stage: contacts it filtered, by rule (`status.devices[].filtered`;
+    /// `stuck` is the stuck contacts released).
+    public static let filtered = MetricFamily(
+        "device_contacts_filtered", .counter, labels: labels + ["rule"],
+        help: "Contacts the health stage kept from the gestures and the application, by rule.")
+    /// The rules as `HealthRule` names them (GestureControl does not import the engine; a
+    /// test holds the two lists equal).
+    public static let healthRules = ["mask", "spot", "aligned", "far_apart", "ghost", "jump", "stuck"]
+    public static let filteredRules = healthRules.map { Metric($0, filtered, labelValues: [$0]) }
     public static let lastFrame = MetricFamily(
         "device_last_frame_timestamp", .gauge, unit: .seconds, labels: labels,
         help: "When the panel last sent a frame (the daemon's start until it sends one), seconds since the Unix epoch.")

@@ -37,6 +37,8 @@ public final class Daemon {
     private(set) var eventCounts: GestureEventCounts
     private var trace: [TraceRecord] = []
     private var traceWriter = JSONWriter()
+    /// Health notices drained from the panels' stages, reused.
+    private var healthNotices: [HealthNotice] = []
     private var stopping = false
     /// Why the daemon stops (the signal's name), for the stream's last line.
     private var stopReason = "stopped"
@@ -195,6 +197,7 @@ public final class Daemon {
             server.publish(line: traceWriter.bytes, trace: false, touches: true)
         }
         pipeline.touches.removeAll(keepingCapacity: true)
+        publishHealth()
         // Indexed in place: a local copy of the array would make the removeAll below reallocate.
         guard !pipeline.events.isEmpty else { return }
         // Subscribers first: a line is written in microseconds, while starting a command
@@ -206,6 +209,32 @@ public final class Daemon {
             eventCounts.count(event)
         }
         pipeline.events.removeAll(keepingCapacity: true)
+    }
+
+    /// The panels' health notices since the last flush: each state change logged once and
+    /// sent to subscribers, masked spots logged.
+    private func publishHealth() {
+        let stages = pipeline.path.stages.health.devices
+        for d in 0..<stages.count {
+            stages[d].drainNotices(into: &healthNotices)
+            guard !healthNotices.isEmpty else { continue }
+            let name = pipeline.devices.first { $0.id == stages[d].device }?.info.name ?? "?"
+            for notice in healthNotices {
+                switch notice.kind {
+                case .state(let from, let to, let reason):
+                    let text = "device '\(name)' (\(stages[d].device)): health \(from) -> \(to): \(reason)"
+                    if to == .ok { logger.notice("\(text)") } else { logger.warning("\(text)") }
+                    EventJSON.healthLine(
+                        device: stages[d].device, state: to, reason: reason, time: notice.time, origin: origin, into: &traceWriter)
+                    server.publish(line: traceWriter.bytes, trace: false)
+                case .spotMasked(let x, let y):
+                    logger.notice("device '\(name)' (\(stages[d].device)): a recurring spot at (\(Int(x)), \(Int(y))) px is masked")
+                case .spotReleased(let x, let y):
+                    logger.notice("device '\(name)' (\(stages[d].device)): the spot at (\(Int(x)), \(Int(y))) px went quiet, released")
+                }
+            }
+            healthNotices.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Loads the config file again and swaps it in; a file that does not validate leaves

@@ -1,0 +1,510 @@
+/// The health stage of one device: between its normalizer and the engine (and the
+/// application), it keeps the panel's own faults from both and says how the panel is doing.
+///
+/// Frames on the screen (px and mm) in, filtered frames out (`output`): contacts removed before anyone saw them,
+/// contacts cancelled after they were shown, new contacts held back and shown later, a
+/// jumped contact split into a cancel and a new contact with a fresh id. Rules, each in mm
+/// and µs (`TouchHealthSettings`, docs/CONFIG.md "Touch health"): masks, ghosts, far-apart
+/// and aligned bursts, recurring spots, jumps, stuck contacts; and the panel's state
+/// (`ok`, `noisy`, `silent`) with the reason of each change (`drainNotices`).
+///
+/// What it guarantees downstream: a filtered contact never appears after it was filtered;
+/// every contact shown ends exactly once (ended or cancelled) as long as its input does;
+/// ids stay unique (a split's new id comes from the caller's id source, the normalizer's).
+///
+/// Pure: time comes with frames and `advance(to:)`. Allocates nothing per frame: its tables
+/// are allocated when it is made (the buffers drained by the caller keep their capacity).
+public final class TouchHealth {
+    public let device: DeviceID
+    public let settings: TouchHealthSettings
+    public let geometry: DeviceGeometry
+    /// The frame the last `handle` or `advance` produced (valid until the next call).
+    @exclusivity(unchecked) public private(set) var output: ScreenFrame
+    @exclusivity(unchecked) public private(set) var state = HealthState.ok
+    @exclusivity(unchecked) public private(set) var counts = HealthCounts()
+    /// Time of the last frame (the stage's start before the first one).
+    @exclusivity(unchecked) public private(set) var lastFrame: Microseconds
+    /// Record each filtered contact for `drainFiltered` (replay's `filtered` lines).
+    public var recordsFiltered = false
+
+    /// Contacts watched at once: the most slots a device may have. Beyond it a contact
+    /// passes unwatched, counted in `unwatched`.
+    public static let capacity = 64
+    @exclusivity(unchecked) public private(set) var unwatched = 0
+    /// A move is judged a jump only when it came at most this long after the contact's
+    /// previous frame (libinput's bound): a panel that reports sparsely may show a real
+    /// fast stroke as one long step after a gap.
+    public static let jumpGap: Microseconds = 25_000
+
+    @exclusivity(unchecked) private var watched: [Watched]
+    @exclusivity(unchecked) private var watchedCount = 0
+    private let rules: Resolved
+    @exclusivity(unchecked) private var spots: SpotTracker?
+    @exclusivity(unchecked) private var rate: FilterRate?
+    /// When a noisy panel is ok again, unless more noise comes first.
+    @exclusivity(unchecked) private var okAt: Microseconds = .max
+    @exclusivity(unchecked) private var notices: [HealthNotice] = []
+    @exclusivity(unchecked) private var filtered: [FilteredContact] = []
+
+    /// `since`: when the device was attached (silence counts from there).
+    public init(device: DeviceID, settings: TouchHealthSettings, geometry: DeviceGeometry, since: Microseconds = 0) {
+        self.device = device
+        self.settings = settings
+        self.geometry = geometry
+        lastFrame = since
+        rules = Resolved(settings, geometry)
+        watched = [Watched](repeating: Watched(), count: Self.capacity)
+        output = ScreenFrame(device: device, time: since, contacts: [])
+        // A split writes two contacts for one.
+        output.contacts.reserveCapacity(2 * Self.capacity)
+        notices.reserveCapacity(16)
+        filtered.reserveCapacity(64)
+        spots = settings.spot.map {
+            SpotTracker(count: $0.count, radiusMM: geometry.millimeters($0.radius), within: $0.within, release: $0.release)
+        }
+        rate = settings.noisy.map { FilterRate(perMinute: $0.perMinute) }
+    }
+
+    // MARK: frames and time
+
+    /// Takes one frame of the device; `output` then holds what goes on (timers due by the
+    /// frame's time included). Returns false when nothing goes on. `freshID` gives the id of
+    /// a contact split off a jump: one the device's own contacts never use.
+    @discardableResult
+    public func handle(_ frame: ScreenFrame, freshID: () -> Int32) -> Bool {
+        startOutput(at: frame.time)
+        runTimers(upTo: frame.time)
+        if state == .silent { change(to: .ok, .frameAgain, at: frame.time) }
+        lastFrame = frame.time
+        for i in 0..<frame.contacts.count { take(frame.contacts[i], at: frame.time, freshID: freshID) }
+        judgeBursts(at: frame.time)
+        finishFrame()
+        return !output.contacts.isEmpty
+    }
+
+    /// Runs the timers due by `time` (held contacts shown, stuck ones cancelled, spots
+    /// released, state changes); `output` then holds the contacts that changed, at `time`.
+    /// Call it at `nextDeadline` for exact times: a later time does all that is due at once.
+    @discardableResult
+    public func advance(to time: Microseconds) -> Bool {
+        startOutput(at: time)
+        runTimers(upTo: time)
+        finishFrame()
+        return !output.contacts.isEmpty
+    }
+
+    /// The earliest time `advance` has work, or nil.
+    public var nextDeadline: Microseconds? {
+        // No nested function: one capturing `earliest` costs a heap box per call in a debug build.
+        var earliest = Microseconds.max
+        for i in 0..<watchedCount {
+            switch watched[i].fate {
+            case .held: earliest = min(earliest, watched[i].downAt + settings.minContact)
+            case .shown where settings.stuckAfter > 0: earliest = min(earliest, watched[i].stillSince + settings.stuckAfter)
+            default: break
+            }
+        }
+        if state == .noisy { earliest = min(earliest, okAt) }
+        if settings.silentAfter > 0, state != .silent { earliest = min(earliest, lastFrame + settings.silentAfter) }
+        if let release = spots?.nextRelease { earliest = min(earliest, release) }
+        return earliest == .max ? nil : earliest
+    }
+
+    /// Moves the state changes and spot notices since the last drain into `into`.
+    public func drainNotices(into: inout [HealthNotice]) {
+        into.append(contentsOf: notices)
+        notices.removeAll(keepingCapacity: true)
+    }
+
+    /// Moves the contacts filtered since the last drain (when `recordsFiltered`) into `into`.
+    public func drainFiltered(into: inout [FilteredContact]) {
+        into.append(contentsOf: filtered)
+        filtered.removeAll(keepingCapacity: true)
+    }
+
+    /// Contacts down now, and how many of them are held back.
+    public var watchedContacts: (down: Int, held: Int) {
+        var held = 0
+        for i in 0..<watchedCount where watched[i].fate == .held { held += 1 }
+        return (watchedCount, held)
+    }
+
+    /// Spots masked now.
+    public var maskedSpots: Int { spots?.activeCount ?? 0 }
+}
+
+// MARK: - contacts
+
+extension TouchHealth {
+    /// What the stage decided for one contact.
+    enum Fate: Equatable {
+        /// Not shown yet: judged when `minContact` has passed or it moves.
+        case held
+        case shown
+        /// Filtered before anyone saw it: ignored until it lifts.
+        case dropped(HealthRule)
+        /// Shown, then cancelled: ignored until it lifts.
+        case cancelled(HealthRule)
+    }
+
+    /// One contact of the device from its first frame to its last.
+    struct Watched {
+        var id: Int32 = 0
+        /// The id it goes on with: its own, or a split's fresh one.
+        var outputID: Int32 = 0
+        var fate = Fate.shown
+        var downAt: Microseconds = 0
+        /// mm from the screen's corner: where it went down, where it is, and where it has
+        /// been still since `stillSince`.
+        var startX = 0.0, startY = 0.0
+        var x = 0.0, y = 0.0
+        var anchorX = 0.0, anchorY = 0.0
+        var stillSince: Microseconds = 0
+        /// The time of its last frame.
+        var lastAt: Microseconds = 0
+        /// Screen px, for masks and reports.
+        var px = 0.0, py = 0.0
+        /// Within the still radius of where it went down, so far.
+        var still = true
+        /// Went down in the frame being judged (the burst rules look at these).
+        var fresh = false
+        /// Lifted in the frame being judged: forgotten at its end.
+        var ending = false
+        /// Shown by a timer of this frame, its `began` not written yet.
+        var pendingBegan = false
+        /// The contact as the device last reported it.
+        var last = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
+    }
+
+    /// The rules' thresholds in mm on this device.
+    struct Resolved {
+        var still: Double
+        var farApart: Double?
+        var aligned: Double?
+        var jump: Double?
+
+        init(_ s: TouchHealthSettings, _ g: DeviceGeometry) {
+            still = g.millimeters(s.stillRadius)
+            farApart = s.farApart.map(g.millimeters)
+            aligned = s.aligned.map(g.millimeters)
+            jump = s.jump.map(g.millimeters)
+        }
+    }
+
+    private func startOutput(at time: Microseconds) {
+        output.time = time
+        output.contacts.removeAll(keepingCapacity: true)
+    }
+
+    private func index(of id: Int32) -> Int? {
+        for i in 0..<watchedCount where watched[i].id == id { return i }
+        return nil
+    }
+
+    private func take(_ contact: ScreenContact, at time: Microseconds, freshID: () -> Int32) {
+        let p = (x: contact.x, y: contact.y)
+        let mx = contact.mmX
+        let my = contact.mmY
+        guard let i = index(of: contact.id) else { return begin(contact, px: p.x, py: p.y, mx: mx, my: my, at: time) }
+        let previous = watched[i].last
+        defer { watched[i].lastAt = time }
+        watched[i].last = contact
+        if contact.phase.isTerminal { watched[i].ending = true }
+        switch watched[i].fate {
+        case .dropped, .cancelled:
+            return  // ignored until it lifts
+        case .held:
+            move(i, px: p.x, py: p.y, mx: mx, my: my, at: time)
+            if contact.phase == .ended, isGhost(i, at: time) {
+                filter(i, .ghost, at: time)
+            } else if contact.phase == .ended || (!watched[i].still && contact.phase != .cancelled) {
+                show(i, contact)
+            }  // a held contact the device cancels was never shown: it just goes
+        case .shown:
+            if let jump = rules.jump, time - watched[i].lastAt <= Self.jumpGap, length(mx - watched[i].x, my - watched[i].y) > jump {
+                if contact.phase.isTerminal {
+                    // The lift ends it where it was, not where the bad report put it.
+                    var end = previous
+                    end.phase = contact.phase
+                    return emit(i, end)
+                }
+                return split(i, contact, from: previous, px: p.x, py: p.y, mx: mx, my: my, at: time, freshID: freshID)
+            }
+            move(i, px: p.x, py: p.y, mx: mx, my: my, at: time)
+            if contact.phase == .ended, isGhost(i, at: time) {
+                filter(i, .ghost, at: time)
+            } else {
+                emit(i, contact)
+            }
+        }
+    }
+
+    /// A contact seen for the first time.
+    private func begin(_ contact: ScreenContact, px: Double, py: Double, mx: Double, my: Double, at time: Microseconds) {
+        // Never seen down: nothing to judge (the engine ignores it too).
+        guard !contact.phase.isTerminal else { return output.contacts.append(contact) }
+        guard watchedCount < watched.count else {
+            unwatched += 1
+            return output.contacts.append(contact)
+        }
+        let i = watchedCount
+        watchedCount += 1
+        watched[i] = Watched(
+            id: contact.id, outputID: contact.id, fate: .shown, downAt: time, startX: mx, startY: my, x: mx, y: my,
+            anchorX: mx, anchorY: my, stillSince: time, lastAt: time, px: px, py: py, fresh: contact.phase == .began, last: contact)
+        // A contact already down when the stage started goes on as it was.
+        guard contact.phase == .began else { return emit(i, contact) }
+        counts.contacts += 1
+        if let rule = birthRule(i, at: time) {
+            watched[i].fate = .held  // never shown
+            filter(i, rule, at: time)
+        } else if settings.hold > 0 {
+            watched[i].fate = .held
+            counts.held += 1
+        } else {
+            emit(i, contact)
+        }
+    }
+
+    /// The rules a contact meets where it lands, alone: masks and masked spots.
+    private func birthRule(_ i: Int, at time: Microseconds) -> HealthRule? {
+        let w = watched[i]
+        for m in 0..<settings.masks.count where settings.masks[m].contains(x: w.px, y: w.py) { return .mask }
+        if spots?.masks(x: w.x, y: w.y, at: time) == true { return .spot }
+        return nil
+    }
+
+    private func move(_ i: Int, px: Double, py: Double, mx: Double, my: Double, at time: Microseconds) {
+        watched[i].px = px
+        watched[i].py = py
+        watched[i].x = mx
+        watched[i].y = my
+        if length(mx - watched[i].startX, my - watched[i].startY) > rules.still { watched[i].still = false }
+        if length(mx - watched[i].anchorX, my - watched[i].anchorY) > rules.still {
+            watched[i].anchorX = mx
+            watched[i].anchorY = my
+            watched[i].stillSince = time
+        }
+    }
+
+    /// A still contact that lifted sooner than `minContact`.
+    private func isGhost(_ i: Int, at time: Microseconds) -> Bool {
+        settings.minContact > 0 && watched[i].still && time - watched[i].downAt < settings.minContact
+    }
+
+    /// A jump: the contact shown so far is cancelled where it was, and one with a fresh id
+    /// begins where the report put it.
+    private func split(
+        _ i: Int, _ contact: ScreenContact, from previous: ScreenContact, px: Double, py: Double, mx: Double, my: Double,
+        at time: Microseconds, freshID: () -> Int32
+    ) {
+        var old = previous
+        old.phase = .cancelled
+        emit(i, old)
+        counts[.jump] += 1
+        noteFiltered(i, .jump, wasShown: true, at: time)
+        watched[i].outputID = freshID()
+        watched[i].downAt = time
+        watched[i].startX = mx
+        watched[i].startY = my
+        watched[i].anchorX = mx
+        watched[i].anchorY = my
+        watched[i].stillSince = time
+        watched[i].still = true
+        move(i, px: px, py: py, mx: mx, my: my, at: time)
+        var new = contact
+        new.phase = .began
+        emit(i, new)
+    }
+
+    /// Shows a held contact from now on, with `contact` (a lift right away when it is one).
+    private func show(_ i: Int, _ contact: ScreenContact) {
+        watched[i].fate = .shown
+        var began = contact
+        began.phase = .began
+        emit(i, began)
+        if contact.phase.isTerminal { emit(i, contact) }
+    }
+
+    /// Writes `contact` on with the id it goes on with (`began` when a timer showed it).
+    private func emit(_ i: Int, _ contact: ScreenContact) {
+        var out = contact
+        out.id = watched[i].outputID
+        if watched[i].pendingBegan {
+            watched[i].pendingBegan = false
+            var began = out
+            began.phase = .began
+            output.contacts.append(began)
+            if !contact.phase.isTerminal { return }
+        }
+        output.contacts.append(out)
+    }
+
+    /// Filters contact `i` by `rule`: a held contact is dropped unseen; a shown one is taken
+    /// back whole when it was first shown in this very frame, cancelled otherwise.
+    private func filter(_ i: Int, _ rule: HealthRule, at time: Microseconds) {
+        let wasShown: Bool
+        switch watched[i].fate {
+        case .held:
+            watched[i].fate = .dropped(rule)
+            wasShown = false
+        case .shown:
+            // Shown by a timer of this frame but not written yet, or written in this frame
+            // only: nobody saw it.
+            if watched[i].pendingBegan || takeBack(i) {
+                watched[i].fate = .dropped(rule)
+                wasShown = false
+            } else {
+                watched[i].fate = .cancelled(rule)
+                wasShown = true
+            }
+        case .dropped, .cancelled:
+            return
+        }
+        watched[i].pendingBegan = false
+        counts[rule] += 1
+        noteFiltered(i, rule, wasShown: wasShown, at: time)
+    }
+
+    /// Removes a contact's entries from this frame's output when it began in it (nobody saw
+    /// it: returns true); otherwise makes its last entry, or a new one, a cancel.
+    private func takeBack(_ i: Int) -> Bool {
+        let id = watched[i].outputID
+        var beganHere = false
+        var lastEntry = -1
+        for k in 0..<output.contacts.count where output.contacts[k].id == id {
+            if output.contacts[k].phase == .began { beganHere = true }
+            lastEntry = k
+        }
+        if beganHere {
+            var k = output.contacts.count - 1
+            while k >= 0 {
+                if output.contacts[k].id == id { output.contacts.remove(at: k) }
+                k -= 1
+            }
+            return true
+        }
+        if lastEntry >= 0 {
+            output.contacts[lastEntry].phase = .cancelled
+        } else {
+            var cancel = watched[i].last
+            cancel.id = id
+            cancel.phase = .cancelled
+            output.contacts.append(cancel)
+        }
+        return false
+    }
+
+    /// Counts a filtered contact towards the noise rate, records it, and remembers a still
+    /// one's spot.
+    private func noteFiltered(_ i: Int, _ rule: HealthRule, wasShown: Bool, at time: Microseconds) {
+        if recordsFiltered {
+            filtered.append(
+                FilteredContact(time: time, id: watched[i].id, rule: rule, wasShown: wasShown, x: watched[i].px, y: watched[i].py))
+        }
+        guard let noisy = settings.noisy else { return }
+        rate?.record(time)
+        guard let over = rate?.overUntil(time) else { return }
+        okAt = over + noisy.quiet
+        if state == .ok { change(to: .noisy, .filtered(count: rate?.count(at: time) ?? 0, perMinute: noisy.perMinute), at: time) }
+    }
+
+    /// The burst rules, over the contacts of the frame together (Chromium's filters look at
+    /// every touch of a report): aligned new contacts, and far-apart still ones.
+    private func judgeBursts(at time: Microseconds) {
+        if let aligned = rules.aligned {
+            for i in 0..<watchedCount where watched[i].fresh && isJudged(i) {
+                for j in 0..<watchedCount where j != i && !watched[j].ending && abs(watched[j].x - watched[i].x) <= aligned {
+                    filter(i, .aligned, at: time)
+                    break
+                }
+            }
+        }
+        if let farApart = rules.farApart {
+            // Contacts marked first, filtered after: each is judged against the same set.
+            var marked: UInt64 = 0
+            for i in 0..<watchedCount where isTap(i, at: time) {
+                var nearest = Double.infinity
+                for j in 0..<watchedCount where j != i && isTap(j, at: time) {
+                    nearest = min(nearest, length(watched[j].x - watched[i].x, watched[j].y - watched[i].y))
+                }
+                if nearest.isFinite && nearest > farApart { marked |= 1 << UInt64(i) }
+            }
+            var i = 0
+            while marked != 0 {
+                if marked & 1 != 0 { filter(i, .farApart, at: time) }
+                marked >>= 1
+                i += 1
+            }
+        }
+    }
+
+    /// Held or shown: not filtered yet.
+    private func isJudged(_ i: Int) -> Bool {
+        watched[i].fate == .held || watched[i].fate == .shown
+    }
+
+    /// A tap for the far-apart rule: not filtered, still, and down for no longer than the window.
+    private func isTap(_ i: Int, at time: Microseconds) -> Bool {
+        isJudged(i) && watched[i].still && time - watched[i].downAt <= settings.farApartWithin
+    }
+
+    /// Shows the contacts timers showed without a frame of theirs, then forgets the lifted
+    /// ones (and lands still ones on the spot tracker).
+    private func finishFrame() {
+        var i = 0
+        while i < watchedCount {
+            if watched[i].pendingBegan { emit(i, watched[i].last) }
+            watched[i].fresh = false
+            guard watched[i].ending else {
+                i += 1
+                continue
+            }
+            if watched[i].still, watched[i].fate != .dropped(.mask), watched[i].fate != .dropped(.spot) {
+                landSpot(watched[i], at: output.time)
+            }
+            watchedCount -= 1
+            watched[i] = watched[watchedCount]
+        }
+    }
+
+    private func landSpot(_ w: Watched, at time: Microseconds) {
+        // In place (optional chaining): a copy of the tracker would copy its tables.
+        guard spots?.land(x: w.startX, y: w.startY, px: w.px, py: w.py, at: w.downAt) == true else { return }
+        counts.spotsMasked += 1
+        notices.append(HealthNotice(time: time, kind: .spotMasked(x: w.px, y: w.py)))
+    }
+
+    // MARK: timers
+
+    private func runTimers(upTo time: Microseconds) {
+        for i in 0..<watchedCount {
+            switch watched[i].fate {
+            case .held where watched[i].downAt + settings.minContact <= time:
+                watched[i].fate = .shown
+                watched[i].pendingBegan = true
+            case .shown where settings.stuckAfter > 0 && watched[i].stillSince + settings.stuckAfter <= time:
+                filter(i, .stuck, at: time)
+            default: break
+            }
+        }
+        if state == .noisy, okAt <= time, let noisy = settings.noisy {
+            change(to: .ok, .quiet(perMinute: noisy.perMinute, quiet: noisy.quiet), at: okAt)
+        }
+        if settings.silentAfter > 0, state != .silent, lastFrame + settings.silentAfter <= time {
+            change(to: .silent, .noFrame(silence: settings.silentAfter), at: lastFrame + settings.silentAfter)
+        }
+        if let release = spots?.release, spots?.nextRelease.map({ $0 <= time }) == true {
+            spots?.releaseQuiet(at: time) { spot in
+                notices.append(HealthNotice(time: spot.lastHit + release, kind: .spotReleased(x: spot.px, y: spot.py)))
+            }
+        }
+    }
+
+    private func change(to new: HealthState, _ reason: HealthReason, at time: Microseconds) {
+        guard new != state else { return }
+        notices.append(HealthNotice(time: time, kind: .state(from: state, to: new, reason: reason)))
+        state = new
+        if new != .noisy { okAt = .max }
+    }
+}

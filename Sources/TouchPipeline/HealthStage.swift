@@ -1,0 +1,89 @@
+import GestureCore
+
+/// The touch health stage of every attached device: one `TouchHealth` per device, with the
+/// settings of the `[[device]]` rule it matched and thresholds in mm from its geometry. It
+/// keeps a panel's own faults (ghosts, bursts, spots, jumps, stuck contacts, masks) from
+/// the engine and so from the application behind it.
+public struct HealthStage: FrameStage {
+    /// Per attached device, in attach order.
+    public private(set) var devices: [TouchHealth] = []
+    private let splitIDs = SplitIDs()
+
+    public init() {
+        devices.reserveCapacity(8)
+    }
+
+    /// Starts (or restarts, after a remapping or a reload) the device's stage at `time`.
+    mutating func attach(device: DeviceID, settings: TouchHealthSettings, geometry: DeviceGeometry, at time: Microseconds) {
+        let health = TouchHealth(device: device, settings: settings, geometry: geometry, since: time)
+        if let d = index(device) {
+            // Unchanged, it keeps its contacts and counts; changed, the new stage takes the
+            // contacts down as already shown.
+            let old = devices[d]
+            if old.settings == settings, old.geometry.mmPerPixelX == geometry.mmPerPixelX,
+                old.geometry.mmPerPixelY == geometry.mmPerPixelY
+            {
+                return
+            }
+            devices[d] = health
+        } else {
+            devices.append(health)
+        }
+    }
+
+    /// The stage of a device, if attached.
+    public func health(of device: DeviceID) -> TouchHealth? { index(device).map { devices[$0] } }
+
+    public mutating func process(_ frame: inout ScreenFrame) {
+        guard let d = index(frame.device) else { return }
+        let ids = splitIDs
+        devices[d].handle(frame) { ids.take() }
+        copyOutput(of: d, into: &frame)
+    }
+
+    public mutating func detach(device: DeviceID) {
+        if let d = index(device) { devices.remove(at: d) }
+    }
+
+    public var nextDeadline: Microseconds? {
+        var earliest: Microseconds?
+        for d in 0..<devices.count {
+            if let t = devices[d].nextDeadline, t < earliest ?? .max { earliest = t }
+        }
+        return earliest
+    }
+
+    /// Runs the timers of the device whose deadline is `time` (the earliest).
+    public mutating func expire(at time: Microseconds, into frame: inout ScreenFrame) -> Bool {
+        for d in 0..<devices.count where devices[d].nextDeadline == time {
+            guard devices[d].advance(to: time) else { return false }
+            copyOutput(of: d, into: &frame)
+            return true
+        }
+        return false
+    }
+
+    /// Ids of contacts split off a jump count down from the top of `Int32`: the
+    /// normalizers count up from 0, so the two never meet. A class: the stage's
+    /// non-escaping id source may not capture the mutating stage itself.
+    private final class SplitIDs {
+        private var next = Int32.max
+        func take() -> Int32 {
+            defer { next -= 1 }
+            return next
+        }
+    }
+
+    @inline(__always) private func copyOutput(of d: Int, into frame: inout ScreenFrame) {
+        let output = devices[d].output
+        frame.device = output.device
+        frame.time = output.time
+        frame.contacts.removeAll(keepingCapacity: true)
+        for i in 0..<output.contacts.count { frame.contacts.append(output.contacts[i]) }
+    }
+
+    @inline(__always) private func index(_ device: DeviceID) -> Int? {
+        for d in 0..<devices.count where devices[d].device == device { return d }
+        return nil
+    }
+}

@@ -1,0 +1,67 @@
+import GestureCore
+import TestSupport
+import Testing
+
+/// The health stage as one of the pipeline's frame stages: what the engine and the
+/// application behind it get of a panel's faults.
+@Suite struct HealthInPipelineTests {
+    /// A contact resting motionless, then a tap elsewhere, with the given settings.
+    func tapBesideAResting(_ settings: TouchHealthSettings) throws -> PipelineHarness {
+        var b = FrameBuilder()
+        b.down(1, x: 100, y: 100, at: 0)
+        b.tap(2, x: 600, y: 300, at: 61_000 * ms)
+        let h = PipelineHarness(model: try single(.tap))
+        h.attach(device: b.device, x: b.x, y: b.y, health: settings)
+        h.engine.touchDeliveryEnabled = true
+        h.run(b.frames)
+        h.advance(to: 62_000 * ms)
+        return h
+    }
+
+    @Test func aStuckContactReleasedByDefaultLetsATapThrough() throws {
+        let h = try tapBesideAResting(TouchHealthSettings())
+        #expect(h.log == ["g recognized"])
+        // The application got the resting contact's cancel when it was released.
+        #expect(h.touchLog.prefix(2) == ["1 began", "1 cancelled"])
+    }
+
+    @Test func withoutTheReleaseTheRestingContactBlocksTheTap() throws {
+        var s = TouchHealthSettings()
+        s.stuckAfter = 0
+        let h = try tapBesideAResting(s)
+        #expect(h.log.isEmpty)
+    }
+
+    @Test func aGhostNeverReachesTheEngineNorTheApplication() throws {
+        var s = TouchHealthSettings()
+        s.minContact = 60 * ms
+        var b = FrameBuilder()
+        b.tap(1, x: 100, y: 100, at: 0, duration: 40 * ms)
+        b.tap(2, x: 300, y: 100, at: 500 * ms, duration: 100 * ms)
+        let h = PipelineHarness(model: try single(.tap))
+        h.attach(device: b.device, x: b.x, y: b.y, health: s)
+        h.engine.touchDeliveryEnabled = true
+        h.run(b.frames)
+        h.settle()
+        #expect(h.log == ["g recognized"])
+        #expect(!h.touchLog.contains { $0.hasPrefix("1 ") })
+        #expect(h.touchLog.first == "2 began")
+    }
+
+    @Test func aJumpIsACancelAndANewContact() throws {
+        var s = TouchHealthSettings()
+        s.jump = .millimeters(20)
+        var b = FrameBuilder()
+        b.down(1, x: 100, y: 100, at: 0)
+        b.move(1, x: 110, y: 100, at: 10 * ms)
+        b.move(1, x: 900, y: 100, at: 20 * ms)
+        b.up(1, at: 200 * ms)
+        let h = PipelineHarness(model: try single(.tap))
+        h.attach(device: b.device, x: b.x, y: b.y, health: s)
+        h.engine.touchDeliveryEnabled = true
+        h.run(b.frames)
+        h.settle()
+        let split = Int32.max  // split ids count down from the top: the normalizers' never reach it
+        #expect(h.touchLog.filter { !$0.hasSuffix("moved") } == ["1 began", "1 cancelled", "\(split) began", "\(split) ended"])
+    }
+}
