@@ -66,6 +66,7 @@ public enum StatusText {
     /// The grabbed panels and their clones; nothing without touch delivery.
     static func delivery(_ devices: [DeviceStatus]) -> [String] {
         let rows: [[String]] = devices.compactMap { device in
+            if let reason = device.grabImpossible { return [device.path, reason, "-", "-", "-", "-", "-"] }
             guard let delivery = device.delivery else { return nil }
             return [device.path, delivery.grab, delivery.virtual, delivery.cancel]
                 + [DeviceMetrics.passed, DeviceMetrics.delayed, DeviceMetrics.cancelled].map { number(delivery.counts[$0]) }

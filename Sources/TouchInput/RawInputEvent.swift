@@ -19,6 +19,19 @@ public struct RawInputEvent: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(formatMicroseconds(time)) \(InputCodes.typeName(type)) \(InputCodes.codeName(type: type, code: code)) \(value)"
     }
+
+    /// The size of `struct input_event` on a 64-bit kernel: a 16-byte timeval, then type,
+    /// code, value.
+    public static let recordSize = 24
+
+    /// Appends the event as the `struct input_event` a device node gives (native byte order).
+    public func append(to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: time / 1_000_000) { bytes += $0 }
+        withUnsafeBytes(of: time % 1_000_000) { bytes += $0 }
+        withUnsafeBytes(of: type) { bytes += $0 }
+        withUnsafeBytes(of: code) { bytes += $0 }
+        withUnsafeBytes(of: value) { bytes += $0 }
+    }
 }
 
 /// `seconds.micros` with six digits, as evemu writes times.

@@ -19,6 +19,7 @@ struct GestureCtl: ParsableCommand {
             TouchesCommand.self,
             ReplayCommand.self,
             RecordCommand.self,
+            PlayCommand.self,
             RenderCommand.self,
         ]
     )

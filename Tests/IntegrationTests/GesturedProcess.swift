@@ -34,10 +34,10 @@ final class GesturedProcess {
     private var exited = false
 
     /// Starts `gestured --config CONFIG --socket DIR/ctl.sock [--replay FILE]` and waits
-    /// until it answers on its socket.
+    /// until it answers on its socket. Its standard input is /dev/null, or `standardInput`.
     init(
         config: String, dir: TemporaryDirectory, replay: String? = nil, speed: Double = 1,
-        arguments more: [String] = [], environment extra: [String: String] = [:]
+        arguments more: [String] = [], environment extra: [String: String] = [:], standardInput: Int32? = nil
     ) throws {
         socket = dir.file("ctl.sock")
         logPath = dir.file("gestured.log")
@@ -48,7 +48,11 @@ final class GesturedProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let standardInput {
+            posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         // Not under the test runner's systemd, if any.

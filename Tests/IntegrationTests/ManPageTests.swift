@@ -101,8 +101,9 @@ import Glibc
             let page = try Self.page(name)
             guard let section = page.split(separator: "# EXAMPLES").dropFirst().first else { continue }
             for line in section.split(separator: "\n") where line.hasPrefix("    gesturectl ") {
-                // The command itself, without what a shell runs after it.
-                examples.append(line.dropFirst(4).split(separator: "&&")[0].split(separator: " ").joined(separator: " "))
+                // The command itself, without what a shell runs after it or pipes it to.
+                examples.append(
+                    line.dropFirst(4).split(whereSeparator: { "&|".contains($0) })[0].split(separator: " ").joined(separator: " "))
             }
         }
         #expect(examples.contains("gesturectl --socket /tmp/g.sock monitor"))

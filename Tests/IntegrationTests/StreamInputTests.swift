@@ -14,17 +14,7 @@ struct StreamInputTests {
     /// A recording's events as a kernel's evdev node delivers them: 24-byte records.
     private func records(_ events: ArraySlice<RawInputEvent>) -> [UInt8] {
         var bytes: [UInt8] = []
-        for event in events {
-            var record = [UInt8](repeating: 0, count: 24)
-            record.withUnsafeMutableBytes { raw in
-                raw.storeBytes(of: event.time / 1_000_000, toByteOffset: 0, as: Int64.self)
-                raw.storeBytes(of: event.time % 1_000_000, toByteOffset: 8, as: Int64.self)
-                raw.storeBytes(of: event.type, toByteOffset: 16, as: UInt16.self)
-                raw.storeBytes(of: event.code, toByteOffset: 18, as: UInt16.self)
-                raw.storeBytes(of: event.value, toByteOffset: 20, as: Int32.self)
-            }
-            bytes += record
-        }
+        for event in events { event.append(to: &bytes) }
         return bytes
     }
 

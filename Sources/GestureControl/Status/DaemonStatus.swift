@@ -123,6 +123,8 @@ public struct DeviceStatus: Equatable, Sendable {
     public var values = MetricValues(DeviceMetrics.all)
     /// Touch delivery, on a panel with `passthrough = true`.
     public var delivery: DeliveryStatus?
+    /// Why a panel with `passthrough = true` cannot be grabbed at all (its input is not a device).
+    public var grabImpossible: String?
     /// Only in the `devices` reply.
     public var detail: DeviceDetail?
     public var input = MetricValues(DeviceMetrics.input)
@@ -143,7 +145,7 @@ public struct DeviceStatus: Equatable, Sendable {
         var members: [(String, JSONValue)] = [("name", .string(name)), ("path", .string(path))]
         members += values.members
         members.append(("calibration", .string(calibration)))
-        members += delivery?.members ?? [("grabbed", .bool(false))]
+        members += delivery?.members ?? [("grabbed", .bool(false))] + (grabImpossible.map { [("grab", .string($0))] } ?? [])
         members += detail?.members ?? []
         members += input.members + [("last_frame_at_s", lastFrame.map { .number($0) } ?? .null)]
         members += [("health", .string(health)), ("filtered", .object(filtered.members))]
@@ -156,6 +158,7 @@ public struct DeviceStatus: Equatable, Sendable {
         calibration = json["calibration"]?.stringValue ?? "?"
         values = MetricValues(DeviceMetrics.all, json: json)
         delivery = json["virtual"] == nil ? nil : DeliveryStatus(json: json)
+        grabImpossible = delivery == nil ? json["grab"]?.stringValue : nil
         detail = json["vendor"] == nil ? nil : DeviceDetail(json: json)
         input = MetricValues(DeviceMetrics.input, json: json)
         lastFrame = json["last_frame_at_s"]?.doubleValue

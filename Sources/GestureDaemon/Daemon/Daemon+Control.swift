@@ -119,6 +119,10 @@ extension Daemon: ControlHandler {
             }
             if let encoder = pipeline.encoder(of: device.id), let forwarder = input.forwarder(of: device.id) {
                 status.delivery = delivery(encoder, forwarder)
+            } else if let reason = input.grabImpossible,
+                let rule = device.resolved.rule, pipeline.configuration.devices[rule].passthrough
+            {
+                status.grabImpossible = reason
             }
             if detailed {
                 status.detail = DeviceDetail(

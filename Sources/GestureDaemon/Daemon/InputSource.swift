@@ -14,6 +14,8 @@ protocol InputSource: AnyObject {
     func path(of device: DeviceID) -> String?
     /// The device write of an attached device's virtual clone, while it is in passthrough.
     func forwarder(of device: DeviceID) -> TouchForwarder?
+    /// Why no device of this source can be grabbed for `passthrough = true`; nil for devices.
+    var grabImpossible: String? { get }
     /// Devices found but not in use, with why and what to do.
     var unusable: [UnusableDevice] { get }
     /// The pipeline has a new configuration: live input applies its `ignore` rules.
@@ -23,6 +25,7 @@ protocol InputSource: AnyObject {
 extension InputSource {
     func configurationChanged() {}
     func forwarder(of device: DeviceID) -> TouchForwarder? { nil }
+    var grabImpossible: String? { nil }
 }
 
 extension GesturePipeline {

@@ -99,4 +99,6 @@ final class ReplayInput: InputSource {
     func path(of device: DeviceID) -> String? { device == id ? path : nil }
 
     var unusable: [UnusableDevice] { [] }
+
+    var grabImpossible: String? { "not possible: the input is a recording, not a device" }
 }

@@ -17,8 +17,6 @@ import Glibc
 /// not this one. At the end of the stream the device is detached, as if unplugged; a named
 /// pipe never ends.
 final class StreamInput: InputSource {
-    /// `struct input_event` on a 64-bit kernel: a 16-byte timeval, then type, code, value.
-    static let recordSize = 24
     /// Bytes asked of one read: 170 records, a few frames of ten fingers.
     static let readSize = 4096
 
@@ -31,7 +29,7 @@ final class StreamInput: InputSource {
     private var attached = true
     private var watched = true
     /// Reads land here, after the `pending` bytes of a record that arrived in pieces.
-    private var buffer = [UInt8](repeating: 0, count: readSize + recordSize)
+    private var buffer = [UInt8](repeating: 0, count: readSize + RawInputEvent.recordSize)
     private var pending = 0
 
     /// Opens `path` ("-": standard input) and attaches the device of `descPath`.
@@ -65,7 +63,9 @@ final class StreamInput: InputSource {
         } catch {
             throw StartupError(source: "stream", message: "\(error)")
         }
-        logger.notice("stream: reading \(info.name) from \(path == "-" ? "standard input" : path)")
+        // A FIFO held open for writing never ends: its writers come and go unseen.
+        let source = path == "-" ? "standard input" : fifo ? "FIFO \(path); it stays open across writers" : path
+        logger.notice("stream: reading \(info.name) from \(source)")
         do {
             try loop.register(fd: raw) { [unowned self] _ in self.drain() }
         } catch {
@@ -90,9 +90,9 @@ final class StreamInput: InputSource {
             guard count > 0 else { return detach("stream: end of \(path); the device is detached") }
             let now = MonotonicClock.now()
             let filled = pending + count
-            let whole = filled - filled % Self.recordSize
+            let whole = filled - filled % RawInputEvent.recordSize
             buffer.withUnsafeMutableBytes { bytes in
-                for offset in stride(from: 0, to: whole, by: Self.recordSize) {
+                for offset in stride(from: 0, to: whole, by: RawInputEvent.recordSize) {
                     pipeline.feed(
                         RawInputEvent(
                             type: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self),
@@ -120,4 +120,6 @@ final class StreamInput: InputSource {
     func path(of device: DeviceID) -> String? { device == id ? path : nil }
 
     var unusable: [UnusableDevice] { [] }
+
+    var grabImpossible: String? { "not possible: the input is a stream, not a device" }
 }
