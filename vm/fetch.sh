@@ -81,7 +81,7 @@ SYSTEMD_ROOTS=(systemd systemd-sysv dbus udev usr-is-merged procps passwd kmod m
                base-files base-passwd bash bsdutils coreutils dash debianutils diffutils
                dpkg findutils grep gzip hostname init-system-helpers libc-bin login
                ncurses-base ncurses-bin perl-base sed sysvinit-utils tar util-linux
-               evemu-tools evtest socat libinput10 libevdev2 libmtdev1 libudev1 libstdc++6)
+               evemu-tools evtest socat libinput10 libevdev2 libmtdev1 libudev1 libyaml-0-2 libstdc++6)
 
 systemd_closure() {
   local empty
