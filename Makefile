@@ -35,7 +35,7 @@ unit-test: deps
 check: unit-test
 
 # Every tier: these two here, the others from the make files under mk/ (format-check,
-# fuzz-smoke, package-test, asan, vm-test-systemd). `make help` lists them.
+# fuzz-smoke, package-test, asan, vm-test-systemd, vm-test-stacks). `make help` lists them.
 test: unit-test vm-test
 
 # The tiers of `make test` and the other commands, as README.md's "Development" has them
