@@ -8,11 +8,17 @@ struct TapGap: Equatable {
     /// Where the last tap lifted: the centroid of its contacts, mm.
     var mmX: Double, mmY: Double
 
+    init(done: Int, liftAt: Microseconds, mmX: Double, mmY: Double) {
+        self.done = done
+        self.liftAt = liftAt
+        self.mmX = mmX
+        self.mmY = mmY
+    }
+
     /// The gap after tap number `done` lifted in `input`.
     init(done: Int, liftedIn input: RecognizerInput) {
-        self.done = done
-        liftAt = input.time
-        (mmX, mmY) = input.contacts.centroidMM(input.mask)
+        let (x, y) = input.contacts.centroidMM(input.mask)
+        self.init(done: done, liftAt: input.time, mmX: x, mmY: y)
     }
 
     /// Why the contacts going down in `input` cannot be the next tap: later than `interval`

@@ -8,7 +8,7 @@ import Testing
     private let down = ProbeInput.down(1, x: 100, y: 100, ms: 0)
 
     @Test func oneFinger() {
-        let held = "pressing(downAt: 0, reachedAt: Optional(0), tapsDone: 0)"
+        let held = ExpectedState<LongPressRecognizer.State>.exactly(.pressing(downAt: 0, reachedAt: 0, tapsDone: 0))
         RecognizerProbe.check([
             TransitionRow("idle", down, held, "none"),
             TransitionRow(held, after: [down], .move(1, x: 105, y: 100, ms: 100), held, "none"),
@@ -25,10 +25,10 @@ import Testing
         let second = ProbeInput.down(2, x: 150, y: 100, ms: 50)
         RecognizerProbe.check([
             TransitionRow(
-                "pressing(downAt: 0, reachedAt: nil, tapsDone: 0)", after: [down], second,
-                "pressing(downAt: 0, reachedAt: Optional(50000), tapsDone: 0)", "none"),
+                .exactly(.pressing(downAt: 0, reachedAt: nil, tapsDone: 0)), after: [down], second,
+                .exactly(.pressing(downAt: 0, reachedAt: 50000, tapsDone: 0)), "none"),
             TransitionRow(
-                "pressing(downAt: 0, reachedAt: Optional(50000), tapsDone: 0)", after: [down, second],
+                .exactly(.pressing(downAt: 0, reachedAt: 50000, tapsDone: 0)), after: [down, second],
                 .up(2, ms: 100), "finished", "failed"),
         ]) { LongPressRecognizer(parameters(LongPressParameters.self) { $0.touches = 2 }) }
     }
@@ -37,11 +37,11 @@ import Testing
         let lifted = ProbeInput.up(1, ms: 80)
         RecognizerProbe.check([
             TransitionRow(
-                "pressing(downAt: 0, reachedAt: nil, tapsDone: 0)", after: [down], lifted,
-                "betweenTaps(GestureCore.TapGap(done: 1, liftAt: 80000, mmX: 25.0, mmY: 25.0))", "none"),
+                .exactly(.pressing(downAt: 0, reachedAt: nil, tapsDone: 0)), after: [down], lifted,
+                .exactly(.betweenTaps(TapGap(done: 1, liftAt: 80000, mmX: 25.0, mmY: 25.0))), "none"),
             TransitionRow(
                 "betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 200),
-                "pressing(downAt: 200000, reachedAt: Optional(200000), tapsDone: 1)", "none"),
+                .exactly(.pressing(downAt: 200000, reachedAt: 200000, tapsDone: 1)), "none"),
             TransitionRow("betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 431), "finished", "failed"),
             TransitionRow("betweenTaps", after: [down, lifted], .deadline, "finished", "failed"),
         ]) { LongPressRecognizer(parameters(LongPressParameters.self) { $0.taps = 1 }) }

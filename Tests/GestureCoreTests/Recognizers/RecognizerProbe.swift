@@ -35,21 +35,48 @@ enum ProbeInput: CustomStringConvertible {
     }
 }
 
+/// A recognizer state that names its case, so a row may expect a case without its values.
+/// Written out per state (`RecognizerStates.swift`), never read from reflection.
+protocol ProbedState: RecognizerState {
+    var caseName: String { get }
+}
+
+/// The state a row expects: a whole value (`.exactly(.pressing(tap: 0, downAt: 0, most: 1))`),
+/// compared with `==`, or a bare case name (`"tracking"`), compared by case only.
+enum ExpectedState<State: ProbedState>: ExpressibleByStringLiteral, CustomStringConvertible {
+    case exactly(State)
+    case inCase(String)
+
+    init(stringLiteral name: String) { self = .inCase(name) }
+
+    func matches(_ state: State) -> Bool {
+        switch self {
+        case .exactly(let expected): state == expected
+        case .inCase(let name): state.caseName == name
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .exactly(let state): "\(state)"
+        case .inCase(let name): name
+        }
+    }
+}
+
 /// One row of a recognizer's state table: the inputs that bring a fresh recognizer to a
-/// state, that state, one more input, and the state and verdict it must lead to. A state
-/// written with its values (`pressing(tap: 0, downAt: 0, most: 1)`) is compared whole;
-/// one written as a bare case name (`tracking`) by its case only.
-struct TransitionRow {
+/// state, that state, one more input, and the state and verdict it must lead to.
+struct TransitionRow<State: ProbedState> {
     var before: [ProbeInput] = []
-    var state: String
+    var state: ExpectedState<State>
     var input: ProbeInput
-    var next: String
+    var next: ExpectedState<State>
     var verdict: String
     var sourceLocation: SourceLocation
 
     init(
-        _ state: String, after before: [ProbeInput] = [], _ input: ProbeInput, _ next: String, _ verdict: String,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ state: ExpectedState<State>, after before: [ProbeInput] = [], _ input: ProbeInput,
+        _ next: ExpectedState<State>, _ verdict: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         self.before = before
         self.state = state
@@ -63,7 +90,7 @@ struct TransitionRow {
 /// Drives one recognizer as the engine does for a gesture that receives every contact of the
 /// default test panel (1000 x 600 px, 1 px = 0.25 mm): the same `ContactTable` and masks,
 /// `didBegin` after a `began` (as if the engine accepted it), the deadline when asked.
-final class RecognizerProbe<R: Recognizer & FailingRecognizer> {
+final class RecognizerProbe<R: Recognizer & FailingRecognizer> where R.State: ProbedState {
     let recognizer: R
     private let contacts = ContactTable()
     private let geometry: DeviceGeometry
@@ -79,7 +106,7 @@ final class RecognizerProbe<R: Recognizer & FailingRecognizer> {
         geometry = DeviceGeometry(screen: panel.screen, x: panel.x, y: panel.y, mapping: .identity)
     }
 
-    var state: String { String(describing: recognizer.state) }
+    var state: R.State { recognizer.state }
 
     /// Feeds `input`; the verdict's case name.
     @discardableResult
@@ -102,20 +129,16 @@ final class RecognizerProbe<R: Recognizer & FailingRecognizer> {
     }
 
     /// Runs every row of `table` on a fresh recognizer from `make`.
-    static func check(_ table: [TransitionRow], _ make: () -> R) {
+    static func check(_ table: [TransitionRow<R.State>], _ make: () -> R) {
         for row in table {
             let probe = RecognizerProbe(make())
             for input in row.before { probe.feed(input) }
-            #expect(matches(probe.state, row.state), "before \(row.input)", sourceLocation: row.sourceLocation)
+            #expect(row.state.matches(probe.state), "before \(row.input)", sourceLocation: row.sourceLocation)
             let verdict = probe.feed(row.input)
             #expect(
-                matches(probe.state, row.next) && verdict == row.verdict,
+                row.next.matches(probe.state) && verdict == row.verdict,
                 "\(row.state) + \(row.input): got \(probe.state), \(verdict)", sourceLocation: row.sourceLocation)
         }
-    }
-
-    private static func matches(_ state: String, _ expected: String) -> Bool {
-        expected.contains("(") ? state == expected : state.prefix { $0 != "(" } == expected
     }
 
     private static func name(_ verdict: RecognizerVerdict) -> String {

@@ -10,20 +10,21 @@ import Testing
 
     @Test func aDoubleTap() {
         RecognizerProbe.check([
-            TransitionRow("idle", down, "pressing(tap: 0, downAt: 0, most: 1)", "none"),
-            TransitionRow("pressing", after: [down], .move(1, x: 111, y: 100, ms: 10), "pressing(tap: 0, downAt: 0, most: 1)", "none"),
+            TransitionRow("idle", down, .exactly(.pressing(tap: 0, downAt: 0, most: 1)), "none"),
+            TransitionRow(
+                "pressing", after: [down], .move(1, x: 111, y: 100, ms: 10), .exactly(.pressing(tap: 0, downAt: 0, most: 1)), "none"),
             TransitionRow("pressing", after: [down], .move(1, x: 113, y: 100, ms: 10), "finished", "failed"),
             TransitionRow("pressing", after: [down], .down(2, x: 150, y: 100, ms: 10), "finished", "failed"),
             TransitionRow(
-                "pressing", after: [down], lifted, "betweenTaps(GestureCore.TapGap(done: 1, liftAt: 80000, mmX: 25.0, mmY: 25.0))", "none"),
+                "pressing", after: [down], lifted, .exactly(.betweenTaps(TapGap(done: 1, liftAt: 80000, mmX: 25.0, mmY: 25.0))), "none"),
             TransitionRow(
                 "betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 430),
-                "pressing(tap: 1, downAt: 430000, most: 1)", "none"),
+                .exactly(.pressing(tap: 1, downAt: 430000, most: 1)), "none"),
             TransitionRow("betweenTaps", after: [down, lifted], .down(1, x: 100, y: 100, ms: 431), "finished", "failed"),
             TransitionRow("betweenTaps", after: [down, lifted], .down(1, x: 141, y: 100, ms: 200), "finished", "failed"),
             TransitionRow("betweenTaps", after: [down, lifted], .deadline, "finished", "failed"),
             TransitionRow(
-                "pressing(tap: 1, downAt: 200000, most: 1)", after: [down, lifted, .down(1, x: 100, y: 100, ms: 200)],
+                .exactly(.pressing(tap: 1, downAt: 200000, most: 1)), after: [down, lifted, .down(1, x: 100, y: 100, ms: 200)],
                 .up(1, ms: 260), "finished", "recognized"),
         ]) { TapRecognizer(parameters(TapParameters.self) { $0.taps = 2 }) }
     }
@@ -33,11 +34,11 @@ import Testing
         RecognizerProbe.check([
             TransitionRow("pressing", after: [down], lifted, "finished", "failed"),
             TransitionRow(
-                "pressing(tap: 0, downAt: 0, most: 2)", after: [both], .frame(ms: 80, [.up(1), .up(2)]),
+                .exactly(.pressing(tap: 0, downAt: 0, most: 2)), after: [both], .frame(ms: 80, [.up(1), .up(2)]),
                 "finished", "recognized"),
             TransitionRow(
-                "pressing(tap: 0, downAt: 0, most: 2)", after: [both], .up(1, ms: 60),
-                "pressing(tap: 0, downAt: 0, most: 2)", "none"),
+                .exactly(.pressing(tap: 0, downAt: 0, most: 2)), after: [both], .up(1, ms: 60),
+                .exactly(.pressing(tap: 0, downAt: 0, most: 2)), "none"),
         ]) { TapRecognizer(parameters(TapParameters.self) { $0.touches = 2 }) }
     }
 
