@@ -21,10 +21,8 @@ struct PlayCommand: ParsableCommand {
             record too) as evemu text. Standard output must not be a terminal.
             """)
 
-    @Argument(help: "A recording: evemu-record output (or an events-only file with --desc), or a libinput record file (YAML).")
-    var recording: String
-
-    @OptionGroup var description: DescOption
+    @OptionGroup var input: RecordingArgument
+    private var recording: String { input.recording }
 
     @Flag(help: "Write every event at once instead of at the recorded times.")
     var fast = false
@@ -33,7 +31,7 @@ struct PlayCommand: ParsableCommand {
     var describe = false
 
     func run() throws {
-        let recorded = try description.read(recording)
+        let recorded = try input.read()
         if describe {
             print(EvemuRecording(info: recorded.info, events: []).serialized(), terminator: "")
             return

@@ -11,10 +11,8 @@ struct TouchesCommand: ParsableCommand {
         commandName: "touches",
         abstract: "Print the normalized touch frames of an evemu or libinput record recording, one line per frame.")
 
-    @Argument(help: "A recording: evemu-record output (or an events-only file with --desc), or a libinput record file (YAML).")
-    var recording: String
-
-    @OptionGroup var description: DescOption
+    @OptionGroup var input: RecordingArgument
+    private var recording: String { input.recording }
 
     @Flag(help: "Print only totals: events, frames, contacts, most simultaneous contacts, duration.")
     var summary = false
@@ -23,7 +21,7 @@ struct TouchesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let recorded = try description.read(recording)
+        let recorded = try input.read()
         guard let normalizer = TouchNormalizer(device: DeviceID(0), info: recorded.info) else {
             throw ValidationError("\(recording): libmtdev could not be set up for this protocol-A device")
         }
