@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
         .library(name: "TouchPipeline", targets: ["TouchPipeline"]),
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
+        .library(name: "GestureDispatch", targets: ["GestureDispatch"]),
         .library(name: "GestureControl", targets: ["GestureControl"]),
         // For the fuzz package (Fuzz/): the writer templates render into.
         .library(name: "JSONOutput", targets: ["JSONOutput"]),
@@ -56,14 +57,22 @@ let package = Package(
         // touch encoders. Pure: no sockets, no processes, no clock of its own. GestureConfig
         // for the `Configuration` it runs (the model and the `[[device]]` rules).
         .target(name: "TouchPipeline", dependencies: ["GestureCore", "TouchInput", "GestureConfig"]),
-        // Event loop, dispatcher, control socket, status, the clones' device writes.
+        // What running a gesture's actions takes, for the daemon and for `gesturectl replay
+        // --run-actions` alike: the event loop and its clock, the dispatcher (commands,
+        // socket messages), the event JSON they carry, logging (stderr and journald).
+        .target(name: "GestureDispatch", dependencies: [
+            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "GestureControl", "CLinuxShims",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The daemon: inputs, the control socket and status, reloads, the clones' device
+        // writes, systemd's notifications.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "GestureControl", "TouchPipeline",
-            "CLinuxShims",
+            "GestureDispatch", "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "GestureControl",
+            "TouchPipeline", "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureDaemon", "GestureControl", "GestureConfig",
+            "GestureDaemon", "GestureDispatch", "GestureControl", "GestureConfig",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
@@ -71,7 +80,7 @@ let package = Package(
         // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link libyaml).
         .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", "CYAML"]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDaemon", "GestureControl", "GestureConfig", "TouchInput", "TouchPipeline", "LinuxSystem", "JSONOutput",
+            "GestureDispatch", "GestureControl", "GestureConfig", "TouchInput", "TouchPipeline", "LinuxSystem", "JSONOutput",
             "GesturePicture", "LibinputRecord",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -99,12 +108,12 @@ let package = Package(
         // The daemon's per-event path (event JSON, templates, publishing, socket actions)
         // under the malloc interposer.
         .executableTarget(name: "DaemonAllocationProbe", dependencies: [
-            "GestureDaemon", "GestureControl", "GestureConfig", "GestureCore", "TouchInput", "JSONOutput",
+            "GestureDaemon", "GestureDispatch", "GestureControl", "GestureConfig", "GestureCore", "TouchInput", "JSONOutput",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
         .testTarget(name: "GestureDaemonTests", dependencies: [
-            "GestureDaemon", "GestureControl", "TouchPipeline", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe",
+            "GestureDaemon", "GestureDispatch", "GestureControl", "TouchPipeline", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe",
             "gesturectl",
         ]),
         // libinput record files against the evemu file they were written from.
@@ -113,7 +122,7 @@ let package = Package(
         // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
         .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TouchPipeline", "TestSupport", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
-        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "GestureControl", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
+        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "GestureDispatch", "GestureControl", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -13,6 +13,7 @@ let gestured: [Target.Dependency] = [
     .product(name: "GestureConfig", package: "gestured"),
     .product(name: "TouchPipeline", package: "gestured"),
     .product(name: "GestureDaemon", package: "gestured"),
+    .product(name: "GestureDispatch", package: "gestured"),
     .product(name: "GestureControl", package: "gestured"),
     .product(name: "JSONOutput", package: "gestured"),
 ]

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GestureDaemon
+import GestureControl
 
 /// `gesturectl`: ask the daemon what it is doing, check configs, replay recordings.
 @main

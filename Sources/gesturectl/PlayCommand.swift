@@ -1,5 +1,5 @@
 import ArgumentParser
-import GestureDaemon
+import GestureDispatch
 import LinuxSystem
 import TouchInput
 

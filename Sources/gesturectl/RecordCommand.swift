@@ -1,6 +1,6 @@
 import ArgumentParser
 import GestureCore
-import GestureDaemon
+import GestureDispatch
 import TouchInput
 
 #if canImport(Glibc)

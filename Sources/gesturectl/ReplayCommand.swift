@@ -2,7 +2,7 @@ import ArgumentParser
 import GestureConfig
 import GestureControl
 import GestureCore
-import GestureDaemon
+import GestureDispatch
 import JSONOutput
 import LibinputRecord
 import Logging

@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureControl
 import GestureDaemon
+import GestureDispatch
 import Logging
 
 // gestured: the command line and start-up only; the daemon lives in GestureDaemon.

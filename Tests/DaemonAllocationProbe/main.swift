@@ -9,6 +9,7 @@ import GestureConfig
 import GestureControl
 import GestureCore
 import GestureDaemon
+import GestureDispatch
 import JSONOutput
 import Logging
 import MallocInterposerSwift

@@ -6,7 +6,7 @@ import LinuxSystem
 import Logging
 import Testing
 
-@testable import GestureDaemon
+@testable import GestureDispatch
 
 #if canImport(Glibc)
 import Glibc

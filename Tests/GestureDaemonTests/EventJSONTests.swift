@@ -5,7 +5,7 @@ import JSONOutput
 import Testing
 import TouchInput
 
-@testable import GestureDaemon
+@testable import GestureDispatch
 
 @Suite struct EventJSONTests {
     let names = GestureNames(

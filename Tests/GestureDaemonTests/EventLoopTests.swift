@@ -1,7 +1,7 @@
 import LinuxSystem
 import Testing
 
-@testable import GestureDaemon
+@testable import GestureDispatch
 
 #if canImport(Glibc)
 import Glibc

@@ -5,7 +5,7 @@ import LinuxSystem
 import Testing
 import TouchInput
 
-@testable import GestureDaemon
+@testable import GestureDispatch
 
 #if canImport(Glibc)
 import Glibc

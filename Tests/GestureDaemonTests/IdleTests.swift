@@ -5,6 +5,7 @@ import Logging
 import Testing
 
 @testable import GestureDaemon
+@testable import GestureDispatch
 
 #if canImport(Glibc)
 import Glibc

@@ -4,7 +4,7 @@ import LinuxSystem
 import Logging
 import Testing
 
-@testable import GestureDaemon
+@testable import GestureDispatch
 
 #if canImport(Glibc)
 import Glibc

@@ -3,7 +3,7 @@ import GestureCore
 import Logging
 import Testing
 
-@testable import GestureDaemon
+@testable import GestureDispatch
 
 #if canImport(Glibc)
 import Glibc

@@ -6,7 +6,7 @@ import Testing
 import TouchInput
 import TouchPipeline
 
-@testable import GestureDaemon
+@testable import GestureDispatch
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import Testing
 import TouchInput
 
 @testable import GestureDaemon
+@testable import GestureDispatch
 
 #if canImport(Glibc)
 import Glibc

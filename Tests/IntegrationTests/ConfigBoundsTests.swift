@@ -1,4 +1,4 @@
-import GestureDaemon
+import GestureDispatch
 import TestSupport
 import Testing
 

@@ -3,8 +3,6 @@ import LinuxSystem
 import TestSupport
 import Testing
 
-@testable import GestureDaemon
-
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,3 @@
-import GestureDaemon
 import Testing
 
 #if canImport(Glibc)

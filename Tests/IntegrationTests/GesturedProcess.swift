@@ -1,6 +1,6 @@
 import GestureControl
 import GestureCore
-import GestureDaemon
+import GestureDispatch
 import TestSupport
 import Testing
 

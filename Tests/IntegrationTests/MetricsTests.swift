@@ -1,5 +1,4 @@
 import GestureControl
-import GestureDaemon
 import LinuxSystem
 import TestSupport
 import Testing

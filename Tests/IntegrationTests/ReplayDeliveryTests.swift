@@ -2,8 +2,6 @@ import GestureControl
 import TestSupport
 import Testing
 
-@testable import GestureDaemon
-
 /// `gesturectl replay --delivery`: what the application would see, one line per change of a
 /// touch, beside the gesture events.
 @Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))

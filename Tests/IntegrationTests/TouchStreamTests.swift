@@ -2,8 +2,6 @@ import GestureControl
 import TestSupport
 import Testing
 
-@testable import GestureDaemon
-
 #if canImport(Glibc)
 import Glibc
 #endif

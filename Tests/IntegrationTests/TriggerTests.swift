@@ -1,8 +1,6 @@
 import TestSupport
 import Testing
 
-@testable import GestureDaemon
-
 #if canImport(Glibc)
 import Glibc
 #endif

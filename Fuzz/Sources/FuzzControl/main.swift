@@ -4,6 +4,7 @@
 import FuzzSupport
 import GestureControl
 import GestureDaemon
+import GestureDispatch
 import Logging
 
 #if canImport(Glibc)

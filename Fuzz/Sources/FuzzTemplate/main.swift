@@ -3,7 +3,7 @@
 import FuzzSupport
 import GestureConfig
 import GestureCore
-import GestureDaemon
+import GestureDispatch
 import JSONOutput
 import TouchInput
 

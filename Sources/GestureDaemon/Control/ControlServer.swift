@@ -1,6 +1,7 @@
 import CLinuxShims
 import GestureControl
 import GestureCore
+import GestureDispatch
 import JSONOutput
 import LinuxSystem
 import Logging

@@ -2,6 +2,7 @@ import CLinuxShims
 import GestureConfig
 import GestureControl
 import GestureCore
+import GestureDispatch
 import JSONOutput
 import LinuxSystem
 import Logging

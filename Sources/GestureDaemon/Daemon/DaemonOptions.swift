@@ -54,8 +54,3 @@ extension DaemonOptions {
     /// The main file and its drop-ins, listed again at each load.
     public var configTree: ConfigTree { ConfigTree(mainFile: configPath, dropInDirectories: configDirectories) }
 }
-
-/// The daemon's version, as `status` and `--version` report it.
-public enum GesturedVersion {
-    public static let current = "0.1.0"
-}

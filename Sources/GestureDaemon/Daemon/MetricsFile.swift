@@ -1,4 +1,5 @@
 import GestureCore
+import GestureDispatch
 import LinuxSystem
 import Logging
 

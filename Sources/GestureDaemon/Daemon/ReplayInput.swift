@@ -1,5 +1,6 @@
 import GestureControl
 import GestureCore
+import GestureDispatch
 import Logging
 import TouchInput
 import TouchPipeline

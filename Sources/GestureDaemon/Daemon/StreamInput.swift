@@ -1,5 +1,6 @@
 import GestureControl
 import GestureCore
+import GestureDispatch
 import LinuxSystem
 import Logging
 import TouchInput

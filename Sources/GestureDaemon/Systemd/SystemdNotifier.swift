@@ -1,5 +1,6 @@
 import CLinuxShims
 import GestureCore
+import GestureDispatch
 import LinuxSystem
 import TouchInput
 
