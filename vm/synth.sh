@@ -42,6 +42,8 @@ echo "stroke 0 1.0 3 1200 900 0 0 300" | write elan-hold-3f
 # from the tap's point on both axes: the kernel passes only changed values, and a
 # compositor's libinput reading the panel again after the grab knows none from before it.
 echo "tap 0 0.08 1000 600" | write stacks-tap
+# ... and one on a second panel, away from the first's point and outside every view.
+echo "tap 0 0.08 2400 1200" | write stacks-tap-2
 echo "stroke 0 0.30 1 10 900 600 0 0" | write stacks-edge
 printf '%s\n' "tap 0 0.08 1000 1700" "tap 0.5 0.08 2000 1750" | write stacks-strip
 echo "stroke 0 0.30 1 2600 400 -400 0 0" | write stacks-pan
