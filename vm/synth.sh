@@ -33,6 +33,10 @@ echo "lift 0 1" | write elan-lift
 # Three fingers held still for 1.0 s, 30 mm apart (a 3-finger long press of 0.5 s; the
 # fingers do not move at all against 10 pt).
 echo "stroke 0 1.0 3 1200 900 0 0 300" | write elan-hold-3f
+# The shipped config's wake (systemd tier, the ELAN panel over its 1920x1080 screen): a
+# double tap in the top-right corner (x >= 90 %, y <= 10 %), presses of 100 ms against
+# min_press 60 ms, 150 ms apart against tap_interval 350 ms, on one spot.
+printf '%s\n' "tap 0 0.1 3150 90" "tap 0.25 0.1 3150 90" | write elan-wake-double-tap
 
 # The kiosk-stacks tier (vm/guest/stacks.sh, config stacks-palm.toml): a tap in the middle,
 # outside every gesture's view; the edge pan of elan-edge-left once; two taps in the
