@@ -69,12 +69,13 @@ kiosk_setup() {
     cat > /usr/local/libexec/kiosk/$cmd <<'SCRIPT'
 #!/bin/sh
 # Builtins where they serve: under emulation on a loaded host each program started takes
-# most of a second, and the shipped config gives admin-menu 5 s in all (timeout).
+# most of a second, and the shipped config gives admin-menu 5 s in all (timeout). true,
+# not ":": a failed redirection of a special builtin ends the script (status 2).
 name=${0##*/}
 [ "$name" = admin-menu ] && setsid sleep 613 < /dev/null > /dev/null 2>&1 &
 out=/var/lib/kiosk/$name.$$
-home=failed; { : >> "$HOME/.kiosk-action"; } 2>/dev/null && home=ok
-elsewhere=failed; { : >> /var/lib/elsewhere/x; } 2>/dev/null && elsewhere=ok
+home=failed; { true >> "$HOME/.kiosk-action"; } 2>/dev/null && home=ok
+elsewhere=failed; { true >> /var/lib/elsewhere/x; } 2>/dev/null && elsewhere=ok
 { echo "WHO=$(id -un)"; echo "GROUPS_OF=$(id -Gn)"; echo "HOME_WRITE=$home"; echo "ELSEWHERE_WRITE=$elsewhere"
   echo "ARGS=$*"; env; } > "$out"
 exit 0
