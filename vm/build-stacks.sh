@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The kiosk-stacks tier's initramfs (vm/README.md, "The kiosk-stacks tier"): the
 # initramfs tier's guest (busybox, udev, evemu, gestured and gesturectl of the release
-# build) plus Debian 12's cage, sway and weston (kiosk-shell, DRM backend on qemu's VGA),
-# seatd, wev as the kiosk's application, libinput's udev rules and the package's clone rule.
+# build) plus Debian 12's cage, sway (swaymsg starts a client on its second output) and
+# weston (kiosk-shell, DRM backend on qemu's VGA), seatd, wev as the kiosk's application,
+# libinput's udev rules and the package's clone rule.
 # Built from the tree vm/fetch.sh stacks unpacks: the initramfs tier's and the compositors'.
 # Output: $VM_CACHE/stacks-initramfs.cpio.
 set -euo pipefail
@@ -15,7 +16,7 @@ VM_ROOT=$VM_STACK_ROOT
 VM_GESTURED=1
 STAGE=$VM_CACHE/stacks-initramfs
 WESTON_LIB=usr/lib/x86_64-linux-gnu
-PROGRAMS+=(usr/bin/cage usr/bin/Xwayland usr/bin/sway usr/bin/weston usr/bin/wev usr/sbin/seatd usr/bin/stdbuf
+PROGRAMS+=(usr/bin/cage usr/bin/Xwayland usr/bin/sway usr/bin/swaymsg usr/bin/weston usr/bin/wev usr/sbin/seatd usr/bin/stdbuf
            usr/libexec/coreutils/libstdbuf.so usr/libexec/libinput/libinput-list-devices
            "$WESTON_LIB/libweston-10/drm-backend.so" "$WESTON_LIB/weston/kiosk-shell.so"
            lib/udev/libinput-device-group lib/udev/libinput-fuzz-extract lib/udev/libinput-fuzz-to-zero)

@@ -64,12 +64,14 @@ stage_system() {
   local u name uid
   mkdir -p "$ROOT"/{dev,proc,sys,run,root,results,home}
   install -d -m 1777 "$ROOT/tmp"
+  # prometheus: prometheus-node-exporter's postinst makes it (adduser --system --group).
   { cat "$SYSROOT/usr/share/base-passwd/passwd.master"
+    echo 'prometheus:x:105:105:Prometheus daemon:/var/lib/prometheus:/usr/sbin/nologin'
     for u in "${USERS[@]}"; do name=${u%:*} uid=${u#*:}; echo "$name:x:$uid:$uid::/home/$name:/bin/sh"; done
   } | put etc/passwd 0644
   # input, kvm, render, sgx: udev's postinst makes them (the unit's SupplementaryGroups=input).
   { cat "$SYSROOT/usr/share/base-passwd/group.master"
-    printf '%s\n' input:x:101: kvm:x:102: render:x:103: sgx:x:104:
+    printf '%s\n' input:x:101: kvm:x:102: render:x:103: sgx:x:104: prometheus:x:105:
     for u in "${USERS[@]}"; do name=${u%:*} uid=${u#*:}; echo "$name:x:$uid:"; done
   } | put etc/group 0644
   cut -d: -f1 "$ROOT/etc/passwd" | sed 's/$/:*:19000:0:99999:7:::/' | put etc/shadow 0640
@@ -78,6 +80,10 @@ stage_system() {
     name=${u%:*} uid=${u#*:}
     install -d -m 0750 -o "$uid" -g "$uid" "$ROOT/home/$name"
   done
+  # node_exporter's postinst also gives its user its home. It would enable the unit too:
+  # the metrics scenario starts it instead, keeping a Go program's start off the boot and
+  # dpkg, which emulation makes slow enough already.
+  chown 105:105 "$ROOT/var/lib/prometheus"
   # The alternatives mawk's postinst would register (the scenarios' awk).
   ln -sfn /etc/alternatives/awk "$ROOT/usr/bin/awk" && ln -sfn /usr/bin/mawk "$ROOT/etc/alternatives/awk"
   # Not a first boot: no systemd-firstboot questions on the console.

@@ -33,6 +33,10 @@ echo "lift 0 1" | write elan-lift
 # Three fingers held still for 1.0 s, 30 mm apart (a 3-finger long press of 0.5 s; the
 # fingers do not move at all against 10 pt).
 echo "stroke 0 1.0 3 1200 900 0 0 300" | write elan-hold-3f
+# The shipped config's wake (systemd tier, the ELAN panel over its 1920x1080 screen): a
+# double tap in the top-right corner (x >= 90 %, y <= 10 %), presses of 100 ms against
+# min_press 60 ms, 150 ms apart against tap_interval 350 ms, on one spot.
+printf '%s\n' "tap 0 0.1 3150 90" "tap 0.25 0.1 3150 90" | write elan-wake-double-tap
 
 # The kiosk-stacks tier (vm/guest/stacks.sh, config stacks-palm.toml): a tap in the middle,
 # outside every gesture's view; the edge pan of elan-edge-left once; two taps in the
@@ -42,6 +46,8 @@ echo "stroke 0 1.0 3 1200 900 0 0 300" | write elan-hold-3f
 # from the tap's point on both axes: the kernel passes only changed values, and a
 # compositor's libinput reading the panel again after the grab knows none from before it.
 echo "tap 0 0.08 1000 600" | write stacks-tap
+# ... and one on a second panel, away from the first's point and outside every view.
+echo "tap 0 0.08 2400 1200" | write stacks-tap-2
 echo "stroke 0 0.30 1 10 900 600 0 0" | write stacks-edge
 printf '%s\n' "tap 0 0.08 1000 1700" "tap 0.5 0.08 2000 1750" | write stacks-strip
 echo "stroke 0 0.30 1 2600 400 -400 0 0" | write stacks-pan

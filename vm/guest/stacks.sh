@@ -32,10 +32,12 @@ compositor_start() { # NAME
         as_kiosk 'cage -- stdbuf -oL wev' > "$WEV_LOG" 2> "$SCENARIO_DIR/compositor.log" &
       COMP_PID=$! ;;
     sway)
-      printf '%s\n' 'default_border none' 'default_floating_border none' \
+      # SWAY_OUTPUTS headless outputs (HEADLESS-1, ...: 1280x720 each), SWAY_CONFIG's lines.
+      printf '%s\n' 'default_border none' 'default_floating_border none' "${SWAY_CONFIG:-}" \
         "exec stdbuf -oL wev > $WEV_LOG" > /tmp/sway.conf
       chown kiosk:kiosk "$XDG_RUNTIME_DIR"
       LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
+        WLR_HEADLESS_OUTPUTS=${SWAY_OUTPUTS:-1} \
         as_kiosk 'sway --config /tmp/sway.conf' > "$SCENARIO_DIR/compositor.log" 2>&1 &
       COMP_PID=$! ;;
     weston)
@@ -206,9 +208,33 @@ stacks_session() { # COMPOSITOR
   end_scenario
 }
 
+# A site's rule for one panel, matched on its parent (KERNELS==inputN), which the clone
+# cannot match; the package's rule (90-gestured-clone.rules) carries the properties to
+# the clone. Applied at once; SITE_RULES is removed with site_rules_end.
+SITE_RULES=/etc/udev/rules.d/70-site-panel.rules
+site_rule() { # NODE ASSIGNMENTS (udev's ENV{KEY}="VALUE", ...)
+  _input=$(basename "$(readlink -f "/sys/class/input/${1##*/}/device")")
+  mkdir -p "${SITE_RULES%/*}"
+  echo "SUBSYSTEM==\"input\", KERNEL==\"event*\", KERNELS==\"$_input\", $2" >> "$SITE_RULES"
+  cp "$SITE_RULES" "$SCENARIO_DIR/"
+  udevadm control --reload
+  udevadm trigger --action=change --settle "$1"
+}
+site_rules_end() {
+  rm -f "$SITE_RULES"
+  udevadm control --reload
+}
+
+# The clone a gestured virtual touchscreen stands in for: its phys names the panel.
+clone_of() { # PANEL_NODE
+  for _s in /sys/class/input/event*; do
+    [ "$(cat "$_s/device/phys" 2>/dev/null)" = "gestured-virtual/$1" ] && { echo "/dev/input/${_s##*/}"; return 0; }
+  done
+  return 1
+}
+
 # The clone as the panel's twin: a site's rule turns the panel a quarter and maps it to
-# weston's output, matched on the panel's parent (KERNELS==inputN), which the clone
-# cannot match; the package's rule (90-gestured-clone.rules) carries both to the clone.
+# weston's output.
 TURN="0 -1 1 1 0 0"
 WESTON_OUTPUT=Virtual-1
 stacks_twin() {
@@ -216,15 +242,9 @@ stacks_twin() {
   begin_scenario stacks-twin || return
   MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID=''
   device_create "$ELAN" || { record "device created" fail "evemu-device"; end_scenario; return; }
-  _input=$(basename "$(readlink -f "/sys/class/input/${DEV_NODE##*/}/device")")
-  mkdir -p /etc/udev/rules.d
-  echo "SUBSYSTEM==\"input\", KERNEL==\"event*\", KERNELS==\"$_input\", ENV{LIBINPUT_CALIBRATION_MATRIX}=\"$TURN\", ENV{WL_OUTPUT}=\"$WESTON_OUTPUT\"" \
-    > /etc/udev/rules.d/70-site-panel.rules
-  cp /etc/udev/rules.d/70-site-panel.rules "$SCENARIO_DIR/"
-  udevadm control --reload
-  udevadm trigger --action=change --settle "$DEV_NODE"
+  site_rule "$DEV_NODE" "ENV{LIBINPUT_CALIBRATION_MATRIX}=\"$TURN\", ENV{WL_OUTPUT}=\"$WESTON_OUTPUT\""
   udevadm info "$DEV_NODE" > "$SCENARIO_DIR/panel-udev.txt"
-  check "the site's rule turned the panel" "KERNELS==$_input" grep -q "LIBINPUT_CALIBRATION_MATRIX=$TURN" "$SCENARIO_DIR/panel-udev.txt"
+  check "the site's rule turned the panel" "$(cat "$SITE_RULES")" grep -q "LIBINPUT_CALIBRATION_MATRIX=$TURN" "$SCENARIO_DIR/panel-udev.txt"
   stacks_gestured delivery-edge.toml || { gestured_abort; return; }
   udevadm info "$CLONE_NODE" > "$SCENARIO_DIR/clone-udev.txt"
   for _p in "LIBINPUT_CALIBRATION_MATRIX=$TURN" "WL_OUTPUT=$WESTON_OUTPUT" \
@@ -244,8 +264,73 @@ stacks_twin() {
   expect_down_at 'tap on the turned panel' 1000 600 "$TURN"
   compositor_stop
   gestured_end
-  rm /etc/udev/rules.d/70-site-panel.rules
-  udevadm control --reload
+  site_rules_end
+}
+
+# A tap on one of two panels: the wev on the panel's output gets down and up at the
+# panel's point, the other wev nothing.
+tap_on_output() { # PANEL_NODE STREAM X Y OUTPUT OWN_WEV_LOG OTHER_WEV_LOG
+  WEV_LOG=$7; wev_mark; _other_mark=$WEV_MARK
+  WEV_LOG=$6; wev_mark
+  _panel=$DEV_NODE
+  DEV_NODE=$1
+  play "$2"
+  DEV_NODE=$_panel
+  expect_wev "tap on the panel of $5: its output's wev" 'down up'
+  expect_down_at "tap on the panel of $5" "$3" "$4"
+  WEV_LOG=$7 WEV_MARK=$_other_mark
+  expect_wev "tap on the panel of $5: the other output's wev" nothing
+  WEV_LOG=$6
+}
+
+two_outputs_abort() {
+  compositor_stop
+  kill "$PANEL_A_PID" 2>/dev/null
+  gestured_abort
+  site_rules_end
+}
+
+# Two identical panels on two outputs: sway with two headless outputs side by side, a
+# wev full screen on each; a site's rule per panel gives it its output (WL_OUTPUT, on
+# KERNELS==, which tells the two apart where their names and ids cannot); gestured grabs
+# both and passes them through two clones; sway maps each clone to its panel's output.
+stacks_two_outputs() {
+  COMPOSITOR=sway-two-outputs
+  begin_scenario stacks-two-outputs || return
+  MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID=''
+  device_create "$ELAN" || { record "device created" fail "evemu-device"; end_scenario; return; }
+  PANEL_A=$DEV_NODE PANEL_A_PID=$DEV_PID
+  device_create "$ELAN" || { record "second device created" fail "evemu-device"; gestured_abort; return; }
+  PANEL_B=$DEV_NODE
+  site_rule "$PANEL_A" 'ENV{WL_OUTPUT}="HEADLESS-1"'
+  site_rule "$PANEL_B" 'ENV{WL_OUTPUT}="HEADLESS-2"'
+  gestured_start stacks-release.toml || { two_outputs_abort; return; }
+  check "gestured grabbed both panels and made their clones" "" \
+    wait_for 10 eval 'clone_of "$PANEL_A" > /dev/null && clone_of "$PANEL_B" > /dev/null && status_ok &&
+                      [ "$(grep -o "\"grabbed\" *: *true" /tmp/status.json | wc -l)" = 2 ]'
+  CLONE_A=$(clone_of "$PANEL_A") CLONE_B=$(clone_of "$PANEL_B")
+  check "udev gives each clone its panel's WL_OUTPUT" "$CLONE_A $CLONE_B" \
+    eval 'udevadm info "$CLONE_A" | grep -qx "E: WL_OUTPUT=HEADLESS-1" && udevadm info "$CLONE_B" | grep -qx "E: WL_OUTPUT=HEADLESS-2"'
+  DEV_NODE=$PANEL_A CLONE_NODE=$CLONE_A
+  if ! SWAY_OUTPUTS=2 SWAY_CONFIG='output HEADLESS-1 pos 0 0
+output HEADLESS-2 pos 1280 0' compositor_start sway; then
+    record "sway runs wev on HEADLESS-1" fail "${COMP_WHY:-}; wev's last line: $(tail -n1 "$WEV_LOG")"
+    two_outputs_abort; return
+  fi
+  WEV1_LOG=$WEV_LOG WEV2_LOG=$SCENARIO_DIR/wev2.log
+  check "sway opened both clones" "" wait_for 30 fd_open "$COMP_PID" "$CLONE_B"
+  : > "$WEV2_LOG" && chmod 0666 "$WEV2_LOG"
+  _sock=$(ls "$XDG_RUNTIME_DIR"/sway-ipc.*.sock 2>/dev/null | head -n1)
+  swaymsg -s "$_sock" "focus output HEADLESS-2; exec stdbuf -oL wev > $WEV2_LOG" > "$SCENARIO_DIR/swaymsg.log" 2>&1
+  check "a second wev, on HEADLESS-2" "" eval 'wait_for 60 grep -qE "xdg_toplevel\] configure: width: [1-9]" "$WEV2_LOG" &&
+                                               wait_for 30 grep -q "capabilities: touch" "$WEV2_LOG"'
+  swaymsg -s "$_sock" -t get_tree > "$SCENARIO_DIR/sway-tree.json" 2>&1
+  tap_on_output "$PANEL_A" tap 1000 600 HEADLESS-1 "$WEV1_LOG" "$WEV2_LOG"
+  tap_on_output "$PANEL_B" tap-2 2400 1200 HEADLESS-2 "$WEV2_LOG" "$WEV1_LOG"
+  compositor_stop
+  kill "$PANEL_A_PID" 2>/dev/null
+  gestured_end
+  site_rules_end
 }
 
 : > "$SUMMARY"
@@ -269,6 +354,7 @@ check "uinput available" "/dev/uinput" test -c /dev/uinput
 check "systemd-udevd running" "" pidof systemd-udevd
 for compositor in cage weston sway; do stacks_session "$compositor"; done
 stacks_twin
+stacks_two_outputs
 echo VM-SUMMARY-BEGIN
 cat "$SUMMARY"
 echo VM-SUMMARY-END
