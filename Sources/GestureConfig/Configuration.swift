@@ -163,6 +163,10 @@ public struct ActionSpec: Equatable, Sendable {
         case command(String)
         /// Send to a Unix socket; nil message sends the event's JSON line.
         case socket(path: String, message: MessageTemplate?, datagram: Bool)
+        /// Switch to a `[mode.NAME]` (nil: none), ending by itself after `duration`
+        /// (`mode = "NAME"`, `for = "60s"`). The pipeline performs it
+        /// (`GesturePipeline.performModeActions`), not the dispatcher.
+        case mode(String?, duration: Microseconds?)
     }
     public var kind: Kind
     /// Further firings within this time of the last one are skipped (0: none).

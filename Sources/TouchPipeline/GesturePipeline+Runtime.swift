@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureCore
 
 /// The runtime changes (`set`, `mode`, `reset`, a connection that closed) applied to the
@@ -37,6 +38,40 @@ extension GesturePipeline {
         var update = RuntimeUpdate(time: time, owner: owner)
         (update.removed, update.mode) = runtime.undo(owner: owner)
         return commit(update, from: before)
+    }
+
+    /// Performs the mode switches of the actions (`mode = "NAME"`, `for`) of the events in
+    /// `events` from `start` on, each at its event's time, by `.action(gesture:)`; events a
+    /// switch adds (gestures it disabled, cancelled) are looked at too. The daemon calls it
+    /// with each batch of events it dispatches, `gesturectl replay` after each step; the
+    /// updates go to `runtimeUpdates`.
+    public func performModeActions(from start: Int = 0) {
+        guard !modeActions.isEmpty else { return }
+        var i = start
+        while i < events.count {
+            let event = events[i]
+            i += 1
+            guard let request = modeActions[event.gesture][event.state] else { continue }
+            // The config declared the mode (checked when it was read): nothing to refuse.
+            _ = try? perform(.mode(request), by: .action(gesture: configuration.model.gestures[event.gesture].name), at: event.time)
+        }
+    }
+
+    /// The mode switches of each gesture's actions; empty when there are none.
+    static func modeSwitches(of configuration: Configuration) -> [[GestureState: ModeRequest]] {
+        var any = false
+        let table = configuration.actions.map { actions in
+            actions.byState.compactMapValues { specs -> ModeRequest? in
+                for spec in specs {
+                    if case .mode(let name, let duration) = spec.kind {
+                        any = true
+                        return ModeRequest(mode: name, duration: duration)
+                    }
+                }
+                return nil
+            }
+        }
+        return any ? table : []
     }
 
     /// The mode's `for` ran out at `time`.

@@ -56,11 +56,15 @@ public final class GesturePipeline {
     /// `ownerLeft` that changed something, a mode that ended by itself in `advance`, what a
     /// reload dropped. One line each on the event stream; taken and cleared like `events`.
     @exclusivity(unchecked) public var runtimeUpdates: [RuntimeUpdate] = []
+    /// Per gesture, the mode switches of its actions by state (`mode = "..."`); empty when
+    /// no action switches modes, so `performModeActions` costs one branch.
+    @exclusivity(unchecked) var modeActions: [[GestureState: ModeRequest]] = []
 
     public init(configuration: Configuration) {
         self.configuration = configuration
         runtime = RuntimeState(configuration: configuration)
         path = FramePath(model: configuration.model)
+        modeActions = Self.modeSwitches(of: configuration)
         events.reserveCapacity(64)
     }
 
@@ -197,6 +201,7 @@ public final class GesturePipeline {
         let rebased = runtime.rebase(onto: newConfiguration)
         path.replaceModel(runtime.effectiveModel(), at: time, into: &events)
         configuration = newConfiguration
+        modeActions = Self.modeSwitches(of: newConfiguration)
         var update = RuntimeUpdate(time: time)
         update.dropped = rebased.dropped
         update.mode = rebased.mode
