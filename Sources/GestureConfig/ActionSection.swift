@@ -64,6 +64,7 @@ extension ConfigBuilder {
     /// `cooldown` for both, `timeout` for commands. A message names only the fields a
     /// gesture of `type` fills.
     private func readAction(_ reader: TableReader, type: GestureType) -> ActionSpec? {
+        if reader.contains("mode") { return readModeAction(reader) }
         let command = reader.string("command")
         let socket = absolutePath(reader, "socket")
         let messageText = reader.string("message")
@@ -75,7 +76,7 @@ extension ConfigBuilder {
         if reader.contains("command") == reader.contains("socket") {
             sink.report(
                 reader.path, reader.contains("command") ? "both 'command' and 'socket'" : "no action",
-                expected: "exactly one of command = \"...\" or socket = \"/path\"")
+                expected: Self.actionExpected)
             return nil
         }
         if let command {
@@ -129,5 +130,35 @@ extension ConfigBuilder {
             }
         }
         return ActionSpec(kind: .socket(path: socket, message: template, datagram: datagram ?? false), cooldown: cooldown)
+    }
+
+    static let actionExpected = "exactly one of command = \"...\", socket = \"/path\" or mode = \"NAME\""
+
+    /// `mode = "NAME"` (or `"none"`) with an optional `for = "60s"`: a mode switch.
+    private func readModeAction(_ reader: TableReader) -> ActionSpec? {
+        let name = reader.string("mode")
+        let duration = reader.duration("for")
+        for key in ["command", "socket"] where reader.contains(key) {
+            _ = reader.value(key)
+            sink.report(reader.path.appending(key), "both 'mode' and '\(key)'", expected: Self.actionExpected)
+        }
+        reader.finish()
+        guard let name else { return nil }
+        let mode = name == ModeSpec.none ? nil : name
+        if let mode, !modeNames.contains(mode) {
+            sink.report(
+                reader.path.appending("mode"), "unknown mode '\(Diagnostic.shown(mode))'",
+                expected: modeNames.isEmpty
+                    ? "a [mode.NAME] declared in the config" : "one of \(modeNames.joined(separator: ", ")) or \"\(ModeSpec.none)\"",
+                didYouMean: DidYouMean.suggestion(for: mode, among: modeNames))
+            return nil
+        }
+        if let duration, duration == 0 || mode == nil {
+            sink.report(
+                reader.path.appending("for"), mode == nil ? "'for' needs a mode to end" : "must be more than 0",
+                expected: Units.durationExpected)
+            return nil
+        }
+        return ActionSpec(kind: .mode(mode, duration: duration))
     }
 }

@@ -16,14 +16,18 @@ final class ConfigBuilder {
         let devices: TOMLValue?
         let views: TableReader?
         let gestures: TableReader?
+        let modes: TableReader?
     }
+
+    /// The names of `[mode.NAME]`, for the actions that switch to one.
+    private(set) var modeNames: [String] = []
 
     init(root table: TOMLTable, sink: DiagnosticSink) {
         let reader = TableReader(table: table, path: ConfigKeyPath(), sink: sink)
         root = TopLevel(
             daemon: reader.table("daemon"), screen: reader.table("screen"),
             devices: reader.value("device"), views: reader.table("view"),
-            gestures: reader.table("gesture"))
+            gestures: reader.table("gesture"), modes: reader.table("mode"))
         reader.finish()
         self.sink = sink
         screen = readScreen(root.screen)
@@ -37,12 +41,16 @@ final class ConfigBuilder {
         let screenRect = Rect(x: 0, y: 0, width: layout.width, height: layout.height)
         let devices = readDevices(root.devices, screen: screenRect)
         let views = readViews(root.views, screen: screenRect)
+        modeNames = readModeNames(root.modes)
         let (gestures, actions) = readGestures(root.gestures, views: views, screen: screenRect)
+        let modes = readModes(root.modes, names: modeNames, views: views, gestures: gestures)
         do {
             // Built even without a valid screen, so failure cycles are found in the same pass.
             let model = try GestureModel(screen: layout, views: views, gestures: gestures)
             guard screen != nil else { return nil }
-            return Configuration(daemon: daemon, model: model, devices: devices, actions: actions)
+            var configuration = Configuration(daemon: daemon, model: model, devices: devices, actions: actions)
+            configuration.modes = modes
+            return configuration
         } catch {
             report(error, gestures: gestures)
             return nil
@@ -103,11 +111,7 @@ final class ConfigBuilder {
         let height = component("height", default: .percent(100))
         reader.finish()
         guard let x, let y, let width, let height else { return nil }
-        let rect = Rect(
-            x: parent.x + x.resolve(parentExtent: parent.width),
-            y: parent.y + y.resolve(parentExtent: parent.height),
-            width: width.resolve(parentExtent: parent.width),
-            height: height.resolve(parentExtent: parent.height))
+        let rect = FrameSpec(x: x, y: y, width: width, height: height).resolve(in: parent)
         for (key, size) in [("width", rect.width), ("height", rect.height)] where size <= 0 {
             sink.report(
                 reader.path.appending(key), "must be more than 0", expected: Units.frameExpected,

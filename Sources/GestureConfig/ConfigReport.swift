@@ -80,6 +80,8 @@ public enum ConfigReport {
             if let timeout = action.timeout { text += " (timeout \(Units.format(duration: timeout)))" }
         case .socket(let path, let message, let datagram):
             text = "\(datagram ? "datagram" : "stream") to \(path): " + (message.map(template) ?? "the event's JSON line")
+        case .mode(let name, let duration):
+            text = "mode \(name ?? ModeSpec.none)" + (duration.map { " for \(Units.format(duration: $0))" } ?? "")
         }
         if action.cooldown > 0 { text += ", cooldown \(Units.format(duration: action.cooldown))" }
         return text

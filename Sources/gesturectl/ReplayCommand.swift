@@ -5,6 +5,7 @@ import GestureCore
 import GestureDispatch
 import JSONOutput
 import LibinputRecord
+import LinuxSystem
 import Logging
 import TouchInput
 import TouchPipeline
@@ -62,6 +63,12 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .customLong("run-actions"), help: "Run the configured actions (commands, socket messages) as the daemon would.")
     var runActions = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Timed control commands applied during the replay: JSON lines {\"t\": seconds, \"cmd\": \"set\"|\"mode\"|\"reset\", ...}.",
+            valueName: "file"))
+    var script: String?
+
     func validate() throws {
         switch (files.count, configOption) {
         case (1, _), (2, nil): break
@@ -91,11 +98,35 @@ struct ReplayCommand: ParsableCommand {
         let health = pipeline.devices.compactMap { pipeline.path.stages.health.health(of: $0.id) }
         for stage in health { stage.recordsFiltered = true }
         var filtered: [FilteredContact] = []
+        var commands = try script.map(readScript)?.lines[...] ?? []
+        var refused = 0
+        /// The script's lines due at `time`, performed at their own times.
+        func perform(until time: Microseconds) {
+            while let line = commands.first, replay.origin + line.offset <= time {
+                commands.removeFirst()
+                do {
+                    try pipeline.perform(line.command, by: .script, at: replay.origin + line.offset)
+                } catch {
+                    refused += 1
+                    printError("\(script ?? ""):\(line.number): \(error.code): \(error.message)")
+                }
+            }
+        }
+        func flushRuntime() {
+            for update in pipeline.runtimeUpdates { printer.print(update) }
+            pipeline.runtimeUpdates.removeAll()
+        }
         replay.run(
             reach: { time in
                 if let clock { clock.wait(until: time, serving: actions) }
+                guard !commands.isEmpty else { return }
+                perform(until: time)
+                flushRuntime()
+                for event in pipeline.events { printer.print(event) }
+                pipeline.events.removeAll(keepingCapacity: true)
             },
             batch: {
+                pipeline.performModeActions()
                 for stage in health {
                     stage.drainFiltered(into: &filtered)
                     for f in filtered { printer.print(f, device: stage.device) }
@@ -111,12 +142,23 @@ struct ReplayCommand: ParsableCommand {
                     actions?.dispatcher.dispatch(event)
                 }
                 pipeline.events.removeAll(keepingCapacity: true)
+                flushRuntime()
                 pipeline.engine.drainTouchChanges(into: &touchChanges)
                 touchChanges.forEach(printer.print)
                 touchChanges.removeAll(keepingCapacity: true)
                 actions?.serve()
             })
+        // Lines after the recording's end still apply, in order.
+        perform(until: .max)
+        flushRuntime()
+        for event in pipeline.events { printer.print(event) }
         actions?.finish()
+        if refused > 0 { throw CommandFailure("\(script ?? ""): \(refused) command\(refused == 1 ? "" : "s") refused") }
+    }
+
+    private func readScript(_ path: String) throws -> RuntimeScript {
+        let bytes = try WholeFile.read(path, maximumSize: 4 << 20)
+        return try RuntimeScript(text: String(decoding: bytes, as: UTF8.self), file: path)
     }
 }
 
@@ -131,6 +173,22 @@ private struct EventPrinter {
         var writer = JSONWriter()
         EventJSON.line(event, names: names, origin: origin, into: &writer)
         emit(writer.bytes)
+    }
+
+    /// A runtime change or mode change: the event stream's line (`--json`), or as readable
+    /// `  12.500  mode maintenance (switched by script)`.
+    func print(_ update: RuntimeUpdate) {
+        if json {
+            var writer = JSONWriter()
+            EventJSON.runtimeLines(update, origin: origin, into: &writer)
+            Swift.print(String(decoding: writer.bytes.dropLast(), as: UTF8.self))
+            fflush(nil)
+            return
+        }
+        for value in update.streamLines(seconds: { Double($0 - origin) / 1_000_000 }) {
+            guard case .object(let members) = value else { continue }
+            line(at: update.time, members.map { "\($0.0)=\($0.1.stringValue ?? $0.1.text)" }.joined(separator: " "))
+        }
     }
 
     func print(_ record: TraceRecord) {

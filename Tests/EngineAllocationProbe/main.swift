@@ -3,10 +3,10 @@
 // Run under LD_PRELOAD=libMallocInterposerSwift.so (GestureCoreTests does); prints one line:
 //   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n> mixed_frames <n> mixed_events <n> mixed_mallocs <n>
 //   delivery_changes <n> delivery_mallocs <n> health_frames <n> health_contacts <n> health_mallocs <n>
-//   health_ns_per_ten_finger_frame <n> health_filtered <n> health_notices <n>
+//   health_ns_per_ten_finger_frame <n> health_filtered <n> health_notices <n> set_mallocs <n> set_cancelled <n>
 // (mixed: taps, a double tap, a long press, a two-finger pinch with rotation and palms, after the pan;
 // delivery: both again with touch delivery on; health: the health stage with every rule on over
-// both and ten fingers dragging together).
+// both and ten fingers dragging together; set: runtime changes in place mid-drag, then frames).
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
 import GestureCore
@@ -235,6 +235,29 @@ MallocInterposerSwift.unhook()
 let healthMallocs = MallocInterposerSwift.getStatistics().mallocCount
 let healthFrames = healthPan.count + healthMix.count + healthTen.count
 
+// Runtime changes (`set`) in place: the pan disabled mid-drag (cancelled), the panel moved
+// and disabled, then frames, then both back and a new drag: the changes and the frames
+// after them allocate nothing.
+let setDrag = panFrames(startingAt: 200_000_000, moves: 200)
+let setAfter = panFrames(startingAt: 210_000_000, moves: 200)
+feed(path, panFrames(startingAt: 190_000_000, moves: 50), into: &events)  // warm-up
+events.removeAll(keepingCapacity: true)
+let setTime = setDrag[100].time
+let setBefore = Array(setDrag[..<100])
+let setRest = Array(setDrag[100...])
+MallocInterposerSwift.initialize()
+MallocInterposerSwift.hook()
+feed(path, setBefore, into: &events)
+path.engine.setGesture(0, enabled: false, at: setTime, into: &events)
+path.engine.setView(1, enabled: false, frame: Rect(x: 300, y: 0, width: 300, height: 600), at: setTime, into: &events)
+feed(path, setRest, into: &events)
+path.engine.setGesture(0, enabled: true, at: 209_000_000, into: &events)
+path.engine.setView(1, enabled: true, frame: Rect(x: 0, y: 0, width: 600, height: 600), at: 209_000_000, into: &events)
+feed(path, setAfter, into: &events)
+MallocInterposerSwift.unhook()
+let setMallocs = MallocInterposerSwift.getStatistics().mallocCount
+let setCancelled = events.count { $0.state == .cancelled }
+
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
 let control = [Int](repeating: moves, count: 64)
@@ -249,4 +272,5 @@ print(
     "delivery_changes \(changes.count) delivery_mallocs \(deliveryMallocs)",
     "health_frames \(healthFrames) health_contacts \(healthOut) health_mallocs \(healthMallocs)",
     "health_ns_per_ten_finger_frame \(tenElapsed / Int64(healthTen.count))",
-    "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)")
+    "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)",
+    "set_mallocs \(setMallocs) set_cancelled \(setCancelled)")

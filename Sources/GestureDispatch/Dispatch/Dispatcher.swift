@@ -58,8 +58,11 @@ public final class Dispatcher {
         for gesture in configuration.actions {
             var byState: [GestureState: [PreparedAction]] = [:]
             for (state, specs) in gesture.byState {
-                byState[state] = try specs.map { spec throws -> PreparedAction in
+                // Mode switches are the pipeline's (`GesturePipeline.performModeActions`).
+                byState[state] = try specs.compactMap { spec throws -> PreparedAction? in
                     switch spec.kind {
+                    case .mode:
+                        return nil
                     case .command(let command):
                         return PreparedAction(
                             kind: .command(command, timeout: spec.timeout ?? configuration.daemon.commandTimeout),
