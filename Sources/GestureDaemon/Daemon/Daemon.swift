@@ -39,6 +39,8 @@ public final class Daemon {
     private var traceWriter = JSONWriter()
     /// Health notices drained from the panels' stages, reused.
     private var healthNotices: [HealthNotice] = []
+    /// Contacts the panels' stages filtered, drained for `monitor --touches`, reused.
+    private var filteredContacts: [FilteredContact] = []
     private var stopping = false
     /// Why the daemon stops (the signal's name), for the stream's last line.
     private var stopReason = "stopped"
@@ -170,6 +172,9 @@ public final class Daemon {
         // Set after the flush, so records of this wake are drained before tracing stops.
         pipeline.engine.traceEnabled = server.wantsTrace
         pipeline.reportsTouches = server.wantsTouches
+        // Filtered contacts are recorded only while someone watches the touches.
+        let stages = pipeline.path.stages.health.devices
+        for d in 0..<stages.count { stages[d].recordsFiltered = server.wantsTouches }
         do { try loop.setDeadline(pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
     }
 
@@ -197,6 +202,7 @@ public final class Daemon {
             server.publish(line: traceWriter.bytes, trace: false, touches: true)
         }
         pipeline.touches.removeAll(keepingCapacity: true)
+        publishFiltered()
         publishHealth()
         // Indexed in place: a local copy of the array would make the removeAll below reallocate.
         guard !pipeline.events.isEmpty else { return }
@@ -209,6 +215,20 @@ public final class Daemon {
             eventCounts.count(event)
         }
         pipeline.events.removeAll(keepingCapacity: true)
+    }
+
+    /// The contacts the panels' stages filtered since the last flush, each with its rule, to
+    /// `monitor --touches` (the line `replay` prints).
+    private func publishFiltered() {
+        let stages = pipeline.path.stages.health.devices
+        for d in 0..<stages.count where stages[d].recordsFiltered {
+            stages[d].drainFiltered(into: &filteredContacts)
+            for i in 0..<filteredContacts.count {
+                EventJSON.filteredLine(filteredContacts[i], device: stages[d].device, origin: origin, into: &traceWriter)
+                server.publish(line: traceWriter.bytes, trace: false, touches: true)
+            }
+            filteredContacts.removeAll(keepingCapacity: true)
+        }
     }
 
     /// The panels' health notices since the last flush: each state change logged once,
