@@ -3,8 +3,9 @@ import JSONOutput
 /// One event-stream line for `gesturectl monitor` without `--json`.
 public enum MonitorText {
     /// `  2.123  panel/scroll  pan changed  x=10.0 y=-2.3 touches=2 ...`, or for a trace
-    /// record the transition log line, for a contact its touch line, for the stream's last
-    /// line `gestured is stopping (SIGTERM)`.
+    /// record the transition log line, for a contact its touch line (a filtered one with
+    /// the health rule that filtered it), for a panel's health change its state and reason,
+    /// for the stream's last line `gestured is stopping (SIGTERM)`.
     public static func render(_ line: JSONValue) -> String {
         let t = line["t"]?.doubleValue.map(seconds) ?? "-"
         if line["stopping"] == .bool(true) { return pad(t) + "  gestured is stopping (\(text(line["reason"])))" }
@@ -19,6 +20,15 @@ public enum MonitorText {
             return pad(t) + "  touch \(text(touch)) \(text(line["phase"]))  x=\(text(line["x"])) "
                 + "y=\(text(line["y"])) (\(text(line["x_mm"])) \(text(line["y_mm"])) mm) "
                 + "view=\(line["view"]?.stringValue ?? "none") device=\(text(line["device"]))"
+        }
+        if let id = line["filtered"] {
+            // `  1.234  touch 7 filtered: ghost, never shown  x=410.5 y=220 device=0`
+            let shown = line["shown"] == .bool(true) ? "shown, then cancelled" : "never shown"
+            return pad(t) + "  touch \(text(id)) filtered: \(text(line["rule"])), \(shown)  x=\(text(line["x"])) "
+                + "y=\(text(line["y"])) device=\(text(line["device"]))"
+        }
+        if let health = line["health"] {
+            return pad(t) + "  device \(text(line["device"])) health \(text(health)): \(text(line["reason"]))"
         }
         guard case .object(let members) = line else { return line.text }
         let head = ["t", "gesture", "type", "state", "view"]

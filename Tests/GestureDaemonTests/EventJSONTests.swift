@@ -120,4 +120,24 @@ import TouchInput
         EventJSON.touchLine(touch, origin: 1_000_000, view: nil, into: &writer)
         #expect(String(decoding: writer.bytes, as: UTF8.self).hasSuffix(#""view":null}"# + "\n"))
     }
+
+    /// `monitor --touches` marks a contact the health stage filtered with its rule, and
+    /// prints a panel's health change.
+    @Test func filteredAndHealthLines() throws {
+        var writer = JSONWriter()
+        for (shown, said) in [(false, "never shown"), (true, "shown, then cancelled")] {
+            EventJSON.filteredLine(
+                FilteredContact(time: 2_290_000, id: 7, rule: .ghost, wasShown: shown, x: 410.54, y: 220), device: DeviceID(1),
+                origin: 1_000_000, into: &writer)
+            #expect(
+                MonitorText.render(try JSONParser.parse(Array(writer.bytes.dropLast())))
+                    == "    1.290  touch 7 filtered: ghost, \(said)  x=410.5 y=220 device=1")
+        }
+        EventJSON.healthLine(
+            device: DeviceID(1), state: .noisy, reason: .filtered(count: 31, perMinute: 30), time: 61_000_000, origin: 1_000_000,
+            into: &writer)
+        #expect(
+            MonitorText.render(try JSONParser.parse(Array(writer.bytes.dropLast())))
+                == "   60.000  device 1 health noisy: 31 contacts filtered within a minute (more than 30)")
+    }
 }

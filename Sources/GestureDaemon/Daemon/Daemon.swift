@@ -40,6 +40,8 @@ public final class Daemon {
     private var traceWriter = JSONWriter()
     /// Health notices drained from the panels' stages, reused.
     private var healthNotices: [HealthNotice] = []
+    /// Contacts the panels' stages filtered, drained for `monitor --touches`, reused.
+    private var filteredContacts: [FilteredContact] = []
     private var stopping = false
     /// Why the daemon stops (the signal's name), for the stream's last line.
     private var stopReason = "stopped"
@@ -171,6 +173,9 @@ public final class Daemon {
         // Set after the flush, so records of this wake are drained before tracing stops.
         pipeline.engine.traceEnabled = server.wantsTrace
         pipeline.reportsTouches = server.wantsTouches
+        // Filtered contacts are recorded only while someone watches the touches.
+        let stages = pipeline.path.stages.health.devices
+        for d in 0..<stages.count { stages[d].recordsFiltered = server.wantsTouches }
         do { try loop.setDeadline(pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
     }
 
@@ -198,6 +203,7 @@ public final class Daemon {
             server.publish(line: traceWriter.bytes, trace: false, touches: true)
         }
         pipeline.touches.removeAll(keepingCapacity: true)
+        publishFiltered()
         publishHealth()
         // Indexed in place: a local copy of the array would make the removeAll below reallocate.
         guard !pipeline.events.isEmpty else { return }
@@ -212,14 +218,30 @@ public final class Daemon {
         pipeline.events.removeAll(keepingCapacity: true)
     }
 
-    /// The panels' health notices since the last flush: each state change logged once and
-    /// sent to subscribers, masked spots logged.
+    /// The contacts the panels' stages filtered since the last flush, each with its rule, to
+    /// `monitor --touches` (the line `replay` prints).
+    private func publishFiltered() {
+        let stages = pipeline.path.stages.health.devices
+        for d in 0..<stages.count where stages[d].recordsFiltered {
+            stages[d].drainFiltered(into: &filteredContacts)
+            for i in 0..<filteredContacts.count {
+                EventJSON.filteredLine(filteredContacts[i], device: stages[d].device, origin: origin, into: &traceWriter)
+                server.publish(line: traceWriter.bytes, trace: false, touches: true)
+            }
+            filteredContacts.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The panels' health notices since the last flush: each state change logged once,
+    /// sent to subscribers and handed to the panel's `[device.on.STATE]` actions, masked
+    /// spots logged.
     private func publishHealth() {
         let stages = pipeline.path.stages.health.devices
         for d in 0..<stages.count {
             stages[d].drainNotices(into: &healthNotices)
             guard !healthNotices.isEmpty else { continue }
-            let name = pipeline.devices.first { $0.id == stages[d].device }?.info.name ?? "?"
+            let device = pipeline.devices.first { $0.id == stages[d].device }
+            let name = device?.info.name ?? "?"
             for notice in healthNotices {
                 switch notice.kind {
                 case .state(let from, let to, let reason):
@@ -228,6 +250,12 @@ public final class Daemon {
                     EventJSON.healthLine(
                         device: stages[d].device, state: to, reason: reason, time: notice.time, origin: origin, into: &traceWriter)
                     server.publish(line: traceWriter.bytes, trace: false)
+                    if let device, let rule = device.resolved.rule {
+                        let path = input.path(of: device.id) ?? device.info.devnode ?? "?"
+                        dispatcher.dispatch(
+                            HealthChange(device: device.id, name: name, path: path, state: to, reason: reason, time: notice.time),
+                            rule: rule)
+                    }
                 case .spotMasked(let x, let y):
                     logger.notice("device '\(name)' (\(stages[d].device)): a recurring spot at (\(Int(x)), \(Int(y))) px is masked")
                 case .spotReleased(let x, let y):
