@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import GestureDaemon
+@testable import GestureDispatch
 
 #if canImport(Glibc)
 import Glibc
