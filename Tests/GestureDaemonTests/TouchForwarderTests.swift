@@ -175,4 +175,23 @@ struct TouchForwarderTests {
         #expect(rig.trackingIDs() == [-1])
         #expect(rig.encoder.grab == .taken)
     }
+
+    /// A jump the health stage splits, on the clone: the finger lifts where it was, and a
+    /// new touch with a tracking id of its own goes down where it landed, moves, and lifts
+    /// with it.
+    @Test func aJumpIsALiftAndANewTouchOnTheClone() throws {
+        let rig = try Rig(gestures: "[[device]]\n\n[device.health]\njump = \"20mm\"\n", grab: .taken)
+        rig.down(slot: 0, id: 10, x: 100, y: 250)
+        rig.frame([(InputCodes.evAbs, InputCodes.absMTPositionX, 120)])
+        rig.frame([(InputCodes.evAbs, InputCodes.absMTPositionX, 700)])  // 58 mm in 10 ms
+        rig.frame([(InputCodes.evAbs, InputCodes.absMTPositionX, 710)])
+        rig.up(slot: 0)
+        let written = rig.written()
+        let ids = written.filter { $0.0 == InputCodes.evAbs && $0.1 == InputCodes.absMTTrackingID }.map(\.2)
+        #expect(ids == [0, -1, 1, -1])
+        let second = try #require(written.firstIndex { $0 == (InputCodes.evAbs, InputCodes.absMTTrackingID, 1) })
+        let xs = written[second...].filter { $0.0 == InputCodes.evAbs && $0.1 == InputCodes.absMTPositionX }.map(\.2)
+        #expect(xs == [700, 710])
+        #expect(rig.encoder.passed == 2 && rig.encoder.cancelled == 1)
+    }
 }
