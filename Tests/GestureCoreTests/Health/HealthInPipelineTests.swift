@@ -64,4 +64,38 @@ import Testing
         let split = Int32.max  // split ids count down from the top: the normalizers' never reach it
         #expect(h.touchLog.filter { !$0.hasSuffix("moved") } == ["1 began", "1 cancelled", "\(split) began", "\(split) ended"])
     }
+
+    /// A pan running on a contact that jumps ends cancelled with it (its touch was
+    /// cancelled), and does not swallow the contact split off: that one is a new touch,
+    /// which the application sees go down where the finger landed, move and lift, and
+    /// which the cancelled pan never takes (it began before the pan was reset).
+    @Test func aPanEndsAtAJumpAndLeavesTheSplitContactToTheApplication() throws {
+        var s = TouchHealthSettings()
+        s.jump = .millimeters(20)
+        var b = FrameBuilder()
+        b.down(1, x: 100, y: 100, at: 0)
+        for k in 1...5 { b.move(1, x: 100 + Double(k) * 20, y: 100, at: Int64(k) * 10 * ms) }
+        b.move(1, x: 900, y: 100, at: 60 * ms)  // 195 mm in 10 ms
+        b.move(1, x: 910, y: 100, at: 70 * ms)
+        b.move(1, x: 920, y: 100, at: 80 * ms)
+        b.up(1, at: 90 * ms)
+        let h = PipelineHarness(model: try single(.pan))
+        h.attach(device: b.device, x: b.x, y: b.y, health: s)
+        h.engine.touchDeliveryEnabled = true
+        h.run(b.frames)
+        h.settle()
+        #expect(h.log.first == "g began")
+        #expect(h.log.last == "g cancelled")
+        #expect(h.log.filter { $0 == "g began" }.count == 1)
+        let cancelled = try #require(h.events.last)
+        #expect(cancelled.time == 60 * ms)
+        let split = Int32.max
+        // The pan cancelled the application's touch when it began; the split contact is
+        // the application's from where it landed to its lift.
+        #expect(h.touchLog.filter { !$0.hasSuffix("moved") } == ["1 began", "1 cancelled", "\(split) began", "\(split) ended"])
+        let began = try #require(h.touches.first { $0.id == split })
+        #expect(began.x == 900 && began.time == 60 * ms && began.delay == 0)
+        #expect(h.touches.filter { $0.id == split && $0.kind == .moved }.count == 2)
+        #expect(h.engine.snapshot().gestures[0].state == .possible)
+    }
 }
