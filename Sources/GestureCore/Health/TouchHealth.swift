@@ -328,13 +328,16 @@ extension TouchHealth {
     }
 
     /// Writes `contact` on with the id it goes on with (`began` when a timer showed it).
+    /// A `began` carries how long it was held since the contact went down (or was split).
     private func emit(_ i: Int, _ contact: ScreenContact) {
         var out = contact
         out.id = watched[i].outputID
+        out.held = out.phase == .began ? output.time - watched[i].downAt : 0
         if watched[i].pendingBegan {
             watched[i].pendingBegan = false
             var began = out
             began.phase = .began
+            began.held = output.time - watched[i].downAt
             output.contacts.append(began)
             if !contact.phase.isTerminal { return }
         }

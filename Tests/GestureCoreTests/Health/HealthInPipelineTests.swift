@@ -45,7 +45,28 @@ import Testing
         h.settle()
         #expect(h.log == ["g recognized"])
         #expect(!h.touchLog.contains { $0.hasPrefix("1 ") })
-        #expect(h.touchLog.first == "2 began")
+        // Shown after the hold: the application waited that long since it went down.
+        #expect(h.touchLog.first == "2 began +60ms")
+    }
+
+    /// The hold on new contacts is part of what the application waits, as a gesture's
+    /// `delays_touches_began` is, and the two add up: a still contact shown to the gestures
+    /// after 60 ms, held on by a tap that delays it until the contact moves at 100 ms,
+    /// reaches the application 100 ms after it went down, not 40.
+    @Test func theHealthHoldCountsInTheApplicationsDelay() throws {
+        var s = TouchHealthSettings()
+        s.minContact = 60 * ms
+        var b = FrameBuilder()
+        b.down(1, x: 100, y: 100, at: 0)
+        b.move(1, x: 100.5, y: 100, at: 80 * ms)  // still
+        b.move(1, x: 140, y: 100, at: 100 * ms)  // 10 mm: the tap fails
+        b.up(1, at: 200 * ms)
+        let h = PipelineHarness(model: try single(.tap) { $0.delivery.delaysTouchesBegan = true })
+        h.attach(device: b.device, x: b.x, y: b.y, health: s)
+        h.engine.touchDeliveryEnabled = true
+        h.run(b.frames)
+        h.settle()
+        #expect(h.touchLog.filter { !$0.hasSuffix("moved") } == ["1 began +100ms", "1 ended"])
     }
 
     @Test func aJumpIsACancelAndANewContact() throws {
