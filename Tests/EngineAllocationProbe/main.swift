@@ -3,7 +3,7 @@
 // Run under LD_PRELOAD=libMallocInterposerSwift.so (GestureCoreTests does); prints one line:
 //   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n> mixed_frames <n> mixed_events <n> mixed_mallocs <n>
 //   delivery_changes <n> delivery_mallocs <n> health_frames <n> health_contacts <n> health_mallocs <n>
-//   health_ns_per_ten_finger_frame <n> health_filtered <n> health_notices <n>
+//   health_ns_per_ten_finger_frame <n> health_ten_finger_mallocs <n> health_filtered <n> health_notices <n>
 // (mixed: taps, a double tap, a long press, a two-finger pinch with rotation and palms, after the pan;
 // delivery: both again with touch delivery on; health: the health stage with every rule on over
 // both and ten fingers dragging together).
@@ -228,11 +228,13 @@ MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
 healthOut += feedHealth(health, healthPan, nextID: &nextSplitID, notices: &healthNotices)
 healthOut += feedHealth(health, healthMix, nextID: &nextSplitID, notices: &healthNotices)
+let beforeTen = MallocInterposerSwift.getStatistics().mallocCount
 let tenStarted = monotonicNanoseconds()
 healthOut += feedHealth(health, healthTen, nextID: &nextSplitID, notices: &healthNotices)
 let tenElapsed = monotonicNanoseconds() - tenStarted
 MallocInterposerSwift.unhook()
 let healthMallocs = MallocInterposerSwift.getStatistics().mallocCount
+let healthTenMallocs = healthMallocs - beforeTen
 let healthFrames = healthPan.count + healthMix.count + healthTen.count
 
 MallocInterposerSwift.initialize()
@@ -248,5 +250,5 @@ print(
     "mixed_frames \(mixed.count) mixed_events \(mixedEvents) mixed_mallocs \(mixedMallocs)",
     "delivery_changes \(changes.count) delivery_mallocs \(deliveryMallocs)",
     "health_frames \(healthFrames) health_contacts \(healthOut) health_mallocs \(healthMallocs)",
-    "health_ns_per_ten_finger_frame \(tenElapsed / Int64(healthTen.count))",
+    "health_ns_per_ten_finger_frame \(tenElapsed / Int64(healthTen.count)) health_ten_finger_mallocs \(healthTenMallocs)",
     "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)")
