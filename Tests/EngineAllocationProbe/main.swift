@@ -159,19 +159,7 @@ MallocInterposerSwift.unhook()
 let deliveryMallocs = MallocInterposerSwift.getStatistics().mallocCount
 
 // The health stage with every rule on, over the pan, the mix and ten fingers dragging
-// together, drained as the pipeline drains it.
-func everyHealthRule() -> TouchHealthSettings {
-    var s = TouchHealthSettings()
-    s.masks = [Rect(x: 0, y: 0, width: 20, height: 20)]
-    s.minContact = 60_000
-    s.farApart = .millimeters(150)
-    s.aligned = .millimeters(0.5)
-    s.spot = TouchHealthSettings.Spot(count: 5)
-    s.jump = .millimeters(20)
-    s.noisy = TouchHealthSettings.Noisy(perMinute: 3)
-    s.silentAfter = 5_000_000
-    return s
-}
+// together, drained as the pipeline drains it (`TouchHealthSettings.everyRule`).
 
 /// Ten fingers down in a row, dragged together for `moves` frames of 8 ms, then lifted.
 func tenFingerFrames(startingAt start: Int64, moves: Int) -> [TouchFrame] {
@@ -187,7 +175,7 @@ func tenFingerFrames(startingAt start: Int64, moves: Int) -> [TouchFrame] {
 }
 
 let health = TouchHealth(
-    device: panel.device, settings: everyHealthRule(),
+    device: panel.device, settings: .everyRule,
     geometry: DeviceGeometry(screen: panel.screen, x: panel.x, y: panel.y, mapping: .identity))
 var healthNotices: [HealthNotice] = []
 healthNotices.reserveCapacity(1024)

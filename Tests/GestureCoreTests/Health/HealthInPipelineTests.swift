@@ -18,6 +18,17 @@ import Testing
         return h
     }
 
+    /// `b`'s frames through `model` behind a health stage with `settings`, touch delivery on,
+    /// every deadline fired.
+    func delivered(_ b: FrameBuilder, through model: GestureModel, _ settings: TouchHealthSettings) -> PipelineHarness {
+        let h = PipelineHarness(model: model)
+        h.attach(device: b.device, x: b.x, y: b.y, health: settings)
+        h.engine.touchDeliveryEnabled = true
+        h.run(b.frames)
+        h.settle()
+        return h
+    }
+
     @Test func aStuckContactReleasedByDefaultLetsATapThrough() throws {
         let h = try tapBesideAResting(TouchHealthSettings())
         #expect(h.log == ["g recognized"])
@@ -38,11 +49,7 @@ import Testing
         var b = FrameBuilder()
         b.tap(1, x: 100, y: 100, at: 0, duration: 40 * ms)
         b.tap(2, x: 300, y: 100, at: 500 * ms, duration: 100 * ms)
-        let h = PipelineHarness(model: try single(.tap))
-        h.attach(device: b.device, x: b.x, y: b.y, health: s)
-        h.engine.touchDeliveryEnabled = true
-        h.run(b.frames)
-        h.settle()
+        let h = delivered(b, through: try single(.tap), s)
         #expect(h.log == ["g recognized"])
         #expect(!h.touchLog.contains { $0.hasPrefix("1 ") })
         // Shown after the hold: the application waited that long since it went down.
@@ -61,11 +68,7 @@ import Testing
         b.move(1, x: 100.5, y: 100, at: 80 * ms)  // still
         b.move(1, x: 140, y: 100, at: 100 * ms)  // 10 mm: the tap fails
         b.up(1, at: 200 * ms)
-        let h = PipelineHarness(model: try single(.tap) { $0.delivery.delaysTouchesBegan = true })
-        h.attach(device: b.device, x: b.x, y: b.y, health: s)
-        h.engine.touchDeliveryEnabled = true
-        h.run(b.frames)
-        h.settle()
+        let h = delivered(b, through: try single(.tap) { $0.delivery.delaysTouchesBegan = true }, s)
         #expect(h.touchLog.filter { !$0.hasSuffix("moved") } == ["1 began +100ms", "1 ended"])
     }
 
@@ -77,11 +80,7 @@ import Testing
         b.move(1, x: 110, y: 100, at: 10 * ms)
         b.move(1, x: 900, y: 100, at: 20 * ms)
         b.up(1, at: 200 * ms)
-        let h = PipelineHarness(model: try single(.tap))
-        h.attach(device: b.device, x: b.x, y: b.y, health: s)
-        h.engine.touchDeliveryEnabled = true
-        h.run(b.frames)
-        h.settle()
+        let h = delivered(b, through: try single(.tap), s)
         let split = Int32.max  // split ids count down from the top: the normalizers' never reach it
         #expect(h.touchLog.filter { !$0.hasSuffix("moved") } == ["1 began", "1 cancelled", "\(split) began", "\(split) ended"])
     }
@@ -100,11 +99,7 @@ import Testing
         b.move(1, x: 910, y: 100, at: 70 * ms)
         b.move(1, x: 920, y: 100, at: 80 * ms)
         b.up(1, at: 90 * ms)
-        let h = PipelineHarness(model: try single(.pan))
-        h.attach(device: b.device, x: b.x, y: b.y, health: s)
-        h.engine.touchDeliveryEnabled = true
-        h.run(b.frames)
-        h.settle()
+        let h = delivered(b, through: try single(.pan), s)
         #expect(h.log.first == "g began")
         #expect(h.log.last == "g cancelled")
         #expect(h.log.filter { $0 == "g began" }.count == 1)
