@@ -25,10 +25,11 @@ public final class StreamRunner {
 
     private let delivery: Bool
 
-    public init(stream: InputStream, model: GestureModel, delivery: Bool = false) throws {
+    public init(stream: InputStream, model: GestureModel, delivery: Bool = false, health: Bool = false) throws {
         precondition(stream.frameCount > 0, "an empty stream")
+        let guarded = DeviceRule(match: DeviceMatch(), mapping: .identity, health: .everyRule)
         let configuration = Configuration(
-            daemon: DaemonSettings(), model: model, devices: [],
+            daemon: DaemonSettings(), model: model, devices: health ? [guarded] : [],
             actions: Array(repeating: GestureActions(), count: model.gestures.count))
         pipeline = GesturePipeline(configuration: configuration)
         self.stream = stream
