@@ -74,12 +74,13 @@ func histogram(_ directory: String, _ benchmark: String, _ metric: String) throw
     }
 }
 
-/// `generated-10c_32g-8v` -> ("generated, 10 contacts", 32, 8); `delivery-...` adds the
-/// touch delivery to the input's name.
+/// `generated-10c_32g-8v` -> ("generated, 10 contacts", 32, 8); `delivery-...` and
+/// `health-...` add the touch delivery or the health stage to the input's name.
 func parse(scenario: String) -> (input: String, gestures: Int, views: Int)? {
-    let delivery = "delivery-"
-    if scenario.hasPrefix(delivery), let plain = parse(scenario: String(scenario.dropFirst(delivery.count))) {
-        return (plain.input + ", touch delivery (forwarder into /dev/null)", plain.gestures, plain.views)
+    for (prefix, added) in [("delivery-", "touch delivery (forwarder into /dev/null)"), ("health-", "every health rule on")] {
+        if scenario.hasPrefix(prefix), let plain = parse(scenario: String(scenario.dropFirst(prefix.count))) {
+            return (plain.input + ", " + added, plain.gestures, plain.views)
+        }
     }
     let parts = scenario.split(separator: "_")
     guard parts.count == 2 else { return nil }
@@ -116,10 +117,10 @@ func engineRows(_ directory: String) throws -> [EngineRow] {
                 allocationsPerFrame: mallocs.mean / framesPerIteration, maxAllocationsPer1000Frames: mallocs.max))
     }
     // Generated inputs by contacts, then recordings; smaller models first, touch delivery
-    // after the same input without it.
+    // and the health stage after the same input without them.
     func key(_ r: EngineRow) -> (Int, Int, Int) {
         let contacts = Int(r.input.split(separator: " ").dropFirst().first ?? "") ?? 1000
-        return (contacts, r.gestures, r.scenario.hasPrefix("delivery-") ? 1 : 0)
+        return (contacts, r.gestures, r.scenario.hasPrefix("delivery-") ? 1 : r.scenario.hasPrefix("health-") ? 2 : 0)
     }
     return rows.sorted { key($0) < key($1) }
 }

@@ -14,26 +14,32 @@ public struct Scenario: Sendable {
     /// Touch delivery on (`passthrough = true`): every device's touches also go through a
     /// `TouchForwarder` into `/dev/null` (`StreamRunner`).
     public var delivery = false
+    /// Every touch health rule on for every device (`TouchHealthSettings.everyRule`).
+    public var health = false
 
     /// Names the benchmark: `generated-10c_32g-8v`, `recordings_256g-64v`,
-    /// `delivery-generated-10c_32g-8v`.
+    /// `delivery-generated-10c_32g-8v`, `health-generated-10c_32g-8v`.
     public var name: String {
         let inputName: String
         switch input {
         case .generated(let contacts): inputName = "generated-\(contacts)c"
         case .recordings: inputName = "recordings"
         }
-        return "\(delivery ? "delivery-" : "")\(inputName)_\(model.gestures)g-\(model.views)v"
+        return "\(delivery ? "delivery-" : "")\(health ? "health-" : "")\(inputName)_\(model.gestures)g-\(model.views)v"
     }
 
     /// 1, 5 and 10 fingers, and the recordings, each against the three model sizes; then
-    /// touch delivery with 1 and 10 fingers against the middle model.
+    /// touch delivery, and the health stage with every rule on, with 1 and 10 fingers
+    /// against the middle model.
     public static let all: [Scenario] = {
         let inputs: [Input] = [.generated(contacts: 1), .generated(contacts: 5), .generated(contacts: 10), .recordings]
         let delivered = [1, 10].map {
             Scenario(input: .generated(contacts: $0), model: BenchModel.all[1], delivery: true)
         }
-        return inputs.flatMap { input in BenchModel.all.map { Scenario(input: input, model: $0) } } + delivered
+        let guarded = [1, 10].map {
+            Scenario(input: .generated(contacts: $0), model: BenchModel.all[1], health: true)
+        }
+        return inputs.flatMap { input in BenchModel.all.map { Scenario(input: input, model: $0) } } + delivered + guarded
     }()
 
     /// Builds the runner (reads the recordings for `.recordings`).
@@ -43,6 +49,6 @@ public struct Scenario: Sendable {
         case .generated(let contacts): stream = GeneratedStream.make(contacts: contacts)
         case .recordings: stream = try RecordedStream.make().stream
         }
-        return try StreamRunner(stream: stream, model: try model.build(), delivery: delivery)
+        return try StreamRunner(stream: stream, model: try model.build(), delivery: delivery, health: health)
     }
 }

@@ -3,7 +3,8 @@
 // Run under LD_PRELOAD=libMallocInterposerSwift.so (GestureCoreTests does); prints one line:
 //   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n> mixed_frames <n> mixed_events <n> mixed_mallocs <n>
 //   delivery_changes <n> delivery_mallocs <n> health_frames <n> health_contacts <n> health_mallocs <n>
-//   health_ns_per_ten_finger_frame <n> health_filtered <n> health_notices <n> set_mallocs <n> set_cancelled <n>
+//   health_ns_per_ten_finger_frame <n> health_ten_finger_mallocs <n> health_filtered <n> health_notices <n>
+//   set_mallocs <n> set_cancelled <n>
 // (mixed: taps, a double tap, a long press, a two-finger pinch with rotation and palms, after the pan;
 // delivery: both again with touch delivery on; health: the health stage with every rule on over
 // both and ten fingers dragging together; set: runtime changes in place mid-drag, then frames).
@@ -159,19 +160,7 @@ MallocInterposerSwift.unhook()
 let deliveryMallocs = MallocInterposerSwift.getStatistics().mallocCount
 
 // The health stage with every rule on, over the pan, the mix and ten fingers dragging
-// together, drained as the pipeline drains it.
-func everyHealthRule() -> TouchHealthSettings {
-    var s = TouchHealthSettings()
-    s.masks = [Rect(x: 0, y: 0, width: 20, height: 20)]
-    s.minContact = 60_000
-    s.farApart = .millimeters(150)
-    s.aligned = .millimeters(0.5)
-    s.spot = TouchHealthSettings.Spot(count: 5)
-    s.jump = .millimeters(20)
-    s.noisy = TouchHealthSettings.Noisy(perMinute: 3)
-    s.silentAfter = 5_000_000
-    return s
-}
+// together, drained as the pipeline drains it (`TouchHealthSettings.everyRule`).
 
 /// Ten fingers down in a row, dragged together for `moves` frames of 8 ms, then lifted.
 func tenFingerFrames(startingAt start: Int64, moves: Int) -> [TouchFrame] {
@@ -187,7 +176,7 @@ func tenFingerFrames(startingAt start: Int64, moves: Int) -> [TouchFrame] {
 }
 
 let health = TouchHealth(
-    device: panel.device, settings: everyHealthRule(),
+    device: panel.device, settings: .everyRule,
     geometry: DeviceGeometry(screen: panel.screen, x: panel.x, y: panel.y, mapping: .identity))
 var healthNotices: [HealthNotice] = []
 healthNotices.reserveCapacity(1024)
@@ -203,7 +192,7 @@ func feedHealth(
         }
         if health.handle(
             frames[i],
-            freshID: {
+            freshID: { _ in
                 nextID += 1
                 return nextID
             })
@@ -228,11 +217,13 @@ MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
 healthOut += feedHealth(health, healthPan, nextID: &nextSplitID, notices: &healthNotices)
 healthOut += feedHealth(health, healthMix, nextID: &nextSplitID, notices: &healthNotices)
+let beforeTen = MallocInterposerSwift.getStatistics().mallocCount
 let tenStarted = monotonicNanoseconds()
 healthOut += feedHealth(health, healthTen, nextID: &nextSplitID, notices: &healthNotices)
 let tenElapsed = monotonicNanoseconds() - tenStarted
 MallocInterposerSwift.unhook()
 let healthMallocs = MallocInterposerSwift.getStatistics().mallocCount
+let healthTenMallocs = healthMallocs - beforeTen
 let healthFrames = healthPan.count + healthMix.count + healthTen.count
 
 // Runtime changes (`set`) in place: the pan disabled mid-drag (cancelled), the panel moved
@@ -271,6 +262,6 @@ print(
     "mixed_frames \(mixed.count) mixed_events \(mixedEvents) mixed_mallocs \(mixedMallocs)",
     "delivery_changes \(changes.count) delivery_mallocs \(deliveryMallocs)",
     "health_frames \(healthFrames) health_contacts \(healthOut) health_mallocs \(healthMallocs)",
-    "health_ns_per_ten_finger_frame \(tenElapsed / Int64(healthTen.count))",
+    "health_ns_per_ten_finger_frame \(tenElapsed / Int64(healthTen.count)) health_ten_finger_mallocs \(healthTenMallocs)",
     "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)",
     "set_mallocs \(setMallocs) set_cancelled \(setCancelled)")

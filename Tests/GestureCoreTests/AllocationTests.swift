@@ -27,6 +27,8 @@ import Testing
         #expect((values["delivery_changes"] ?? 0) > 20, "touch delivery decided nothing: \(result.output)")
         // The health stage with every rule on (holds, spots, noise, splits) allocates nothing.
         #expect(values["health_mallocs"] == 0, "the health stage allocated: \(result.output)")
+        // ... ten fingers down and dragging together among them, on their own.
+        #expect(values["health_ten_finger_mallocs"] == 0, "the health stage allocated at ten fingers: \(result.output)")
         #expect((values["health_contacts"] ?? 0) > 10_000, "the health stage passed nothing on: \(result.output)")
         #expect((values["health_filtered"] ?? 0) > 0, "the health stage filtered nothing: \(result.output)")
         #expect((values["health_notices"] ?? 0) > 0, "the health stage noticed nothing: \(result.output)")

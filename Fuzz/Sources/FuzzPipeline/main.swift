@@ -14,7 +14,13 @@
 //   `began`, and none is left running once every contact is gone and time has run out;
 // - touch health (every rule on for inputs whose second bit is set): a contact filtered
 //   before it was shown never reaches the engine or the application afterwards, and every
-//   contact shown to the application ends once (the delivery invariants above).
+//   contact shown to the application ends once (the delivery invariants above);
+// - the clone (with touch delivery, for inputs whose third bit is set: the application's
+//   touches encoded by a `TouchEncoder` as for a grabbed panel's uinput clone, instead of
+//   read from the engine): every frame ends in one `SYN_REPORT`; a tracking id starts only
+//   on a slot that was free before the frame (libinput ignores a new id on a slot released
+//   in the same frame) and ends once; as many touches go down on it as the application was
+//   shown (a contact split off a jump included), and none is left down once the device goes.
 import FuzzSupport
 import GestureConfig
 import GestureCore
@@ -267,6 +273,47 @@ struct Observer {
     }
 }
 
+/// A grabbed panel's clone as libinput reads it: slots taken and released by tracking ids.
+final class CloneSink: TouchSink {
+    /// More than the engine ever shows at once, so a touch is never left out for want of a slot.
+    let slotCount = 128
+    let hasPressure = true
+    let hasTouchMajor = true
+    private var down = [Bool](repeating: false, count: 128)
+    private(set) var began = 0
+    private(set) var ended = 0
+
+    var downCount: Int { down.count(where: { $0 }) }
+
+    func write(_ frame: [RawInputEvent], answering panelTime: Microseconds?) {
+        var slot = 0
+        var released = Set<Int>()
+        for (k, e) in frame.enumerated() {
+            let last = k == frame.count - 1
+            let isReport = e.type == Code.syn && e.code == Code.report
+            FuzzCheck.require(isReport == last, "a clone frame without exactly one SYN_REPORT, at its end")
+            guard e.type == Code.abs else { continue }
+            switch e.code {
+            case Code.slot:
+                FuzzCheck.require(e.value >= 0 && Int(e.value) < slotCount, "clone slot \(e.value) out of range")
+                slot = Int(e.value)
+            case Code.trackingID where e.value >= 0:
+                FuzzCheck.require(!down[slot], "a tracking id on clone slot \(slot), which is down")
+                FuzzCheck.require(!released.contains(slot), "a tracking id on clone slot \(slot), released in the same frame")
+                down[slot] = true
+                began += 1
+            case Code.trackingID:
+                FuzzCheck.require(down[slot], "clone slot \(slot) released while not down")
+                down[slot] = false
+                released.insert(slot)
+                ended += 1
+            default:
+                break
+            }
+        }
+    }
+}
+
 runFuzzer { input in
     guard input.count > 1 else { return }
     let info = devices[Int(input[0]) % devices.count]
@@ -278,6 +325,8 @@ runFuzzer { input in
     var filtered: [FilteredContact] = []
     let normalizer = pipeline.devices[index].normalizer
     pipeline.engine.touchDeliveryEnabled = input[0] & 1 == 1
+    let clone = input[0] & 5 == 5 ? CloneSink() : nil
+    if let clone { pipeline.setEncoder(TouchEncoder(device: id, sink: clone, cancel: input[0] & 8 == 8 ? .palm : .release), for: id) }
     var observer = Observer()
     var changes: [TouchChange] = []
     var frames = 0
@@ -293,9 +342,13 @@ runFuzzer { input in
         filtered.removeAll(keepingCapacity: true)
         observer.events(pipeline.events)
         pipeline.events.removeAll(keepingCapacity: true)
-        pipeline.engine.drainTouchChanges(into: &changes)
-        observer.delivered(changes)
-        changes.removeAll(keepingCapacity: true)
+        if clone != nil {
+            pipeline.forwardTouches()
+        } else {
+            pipeline.engine.drainTouchChanges(into: &changes)
+            observer.delivered(changes)
+            changes.removeAll(keepingCapacity: true)
+        }
     }
     var time: Int64 = 1_000_000
     var offset = 1
@@ -317,6 +370,15 @@ runFuzzer { input in
     flush()
     FuzzCheck.require(observer.down.isEmpty, "contacts \(observer.down.sorted()) left down after the device went")
     FuzzCheck.require(observer.shown.isEmpty, "contacts \(observer.shown.sorted()) left down on the application's side")
+    if let clone {
+        FuzzCheck.require(clone.downCount == 0 && clone.began == clone.ended, "\(clone.downCount) touches left down on the clone")
+        // The encoder finds a touch's panel contact among the latest 128: with no more in
+        // the run, every touch the application was shown goes down on the clone.
+        let shown = pipeline.engine.touchDeliveryCounts.passed
+        if observer.ended.count + observer.down.count <= 128 {
+            FuzzCheck.require(clone.began == shown, "\(clone.began) touches went down on the clone, the application was shown \(shown)")
+        }
+    }
     let stillRunning = model.gestures.indices.filter { observer.running[$0] }.map { model.gestures[$0].name }
     FuzzCheck.require(stillRunning.isEmpty, "gestures \(stillRunning) still running with no contact down")
 }

@@ -52,6 +52,22 @@ public struct TouchHealthSettings: Equatable, Sendable {
 
     public init() {}
 
+    /// Every rule on, the masks a corner (what `make bench` and the allocation probe
+    /// measure the stage's cost with): masks, ghosts with the hold, bursts, spots, jumps,
+    /// stuck contacts, the noisy and silent states.
+    public static var everyRule: TouchHealthSettings {
+        var s = TouchHealthSettings()
+        s.masks = [Rect(x: 0, y: 0, width: 20, height: 20)]
+        s.minContact = 60_000
+        s.farApart = .millimeters(150)
+        s.aligned = .millimeters(0.5)
+        s.spot = Spot(count: 5)
+        s.jump = .millimeters(20)
+        s.noisy = Noisy(perMinute: 3)
+        s.silentAfter = 5_000_000
+        return s
+    }
+
     /// How long a new contact waits before it is shown (0: shown at once).
     public var hold: Microseconds { minContact > 0 && holdNewContacts ? minContact : 0 }
 }
