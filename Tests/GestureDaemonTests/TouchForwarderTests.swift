@@ -217,7 +217,7 @@ struct TouchForwarderTests {
     /// as uinput takes them (a seqpacket socket keeps each write a message of its own).
     @Test func eachFrameIsOneWriteOfWholeRecords() throws {
         var fds: [Int32] = [0, 0]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &fds) == 0)
+        try #require(socketpair(AF_UNIX, Int32(Glibc.SOCK_SEQPACKET.rawValue), 0, &fds) == 0)
         defer { close(fds[0]) }
         let forwarder = TouchForwarder(virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "seqpacket", slotCount: 10))
         let frame = Self.tenFingerFrame
