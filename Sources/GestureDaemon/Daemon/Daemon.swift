@@ -170,7 +170,8 @@ public final class Daemon {
         // Set after the flush, so records of this wake are drained before tracing stops.
         pipeline.engine.traceEnabled = server.wantsTrace
         pipeline.reportsTouches = server.wantsTouches
-        do { try loop.setDeadline(pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
+        // An earlier timer stays: its wake advances to a time with nothing due and lands here.
+        do { try loop.setDeadline(noLaterThan: pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
     }
 
     /// Hands the events (and trace records) emitted since the last flush to the dispatcher
