@@ -2,10 +2,11 @@ import GestureConfig
 import GestureControl
 
 /// The status of a kiosk some hours into its day, as the daemon would fill it: the shipped
-/// `config/gestures.toml` (its views and gestures, every gesture and state counted), two
+/// `config/gestures.toml` (its gestures, every gesture and state counted), two
 /// grabbed panels with touch delivery and health counts, and the dispatcher's, the control
 /// server's and the refusals' counters. What one metrics render (`MetricsText.render`, every
-/// `metrics_interval` and on each `gesturectl metrics`) has to write.
+/// `metrics_interval` and on each `gesturectl metrics`) has to write; views and pending
+/// gestures are not metrics, and stay empty.
 public enum KioskStatus {
     /// `config/gestures.toml` of this repository (derived from this file's location).
     public static var shippedConfig: String {
@@ -24,11 +25,6 @@ public enum KioskStatus {
         status.config = ConfigStatus(path: "/etc/gestured/gestures.toml", files: ["/etc/gestured/gestures.toml"])
         status.config.reloads[DaemonMetrics.reloadsTaken] = 2
         status.devices = [panel("ILITEK ILITEK-TP", "/dev/input/event5", seed: 1), panel("ILITEK ILITEK-TP", "/dev/input/event7", seed: 2)]
-        status.views = model.views.map { view in
-            ViewStatus(
-                name: view.name, parent: view.parent.map { model.views[$0].name },
-                frame: [view.frame.x, view.frame.y, view.frame.width, view.frame.height])
-        }
         status.gestures = model.gestures.indices.map { i in
             let spec = model.gestures[i]
             var gesture = GestureStatus(

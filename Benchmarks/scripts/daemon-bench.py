@@ -342,29 +342,13 @@ def count_per_frame(args, workdir):
         for (recording, desc, fifo), seconds in zip(streams, lengths):
             name = f"count-{len(instructions)}-{label.split()[-1]}-{seconds}"
             profile = os.path.join(workdir, name + ".callgrind")
-            d = Daemon(plain, config, workdir, name, ["--stream", fifo, "--desc", desc],
-                       ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}"])
-            try:
-                d.wait_ready(timeout=120)
-                time.sleep(0.5)
-                subprocess.run([args.pace, recording, fifo, str(SLOWER)], check=True)
-                time.sleep(0.5)
-            finally:
-                d.stop(timeout=60)
-            instructions.append(callgrind_total(profile))
             trace = os.path.join(workdir, name + ".strace")
-            d = Daemon(plain, config, workdir, name + "-strace", ["--stream", fifo, "--desc", desc],
-                       ["strace", "-f", "-c", "-o", trace])
-            try:
-                d.wait_ready(timeout=30)
-                time.sleep(0.2)
-                subprocess.run([args.pace, recording, fifo, str(SLOWER)], check=True)
-                time.sleep(0.2)
-            finally:
-                # SIGTERM to the daemon under strace, which writes its summary once the daemon is gone.
-                for child in open(f"/proc/{d.proc.pid}/task/{d.proc.pid}/children").read().split():
-                    os.kill(int(child), signal.SIGTERM)
-                d.stop()
+            play_under(args, plain, config, workdir, name, (recording, desc, fifo),
+                       ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}"])
+            instructions.append(callgrind_total(profile))
+            # strace writes its summary once the daemon (its child) is gone.
+            play_under(args, plain, config, workdir, name + "-strace", (recording, desc, fifo),
+                       ["strace", "-f", "-c", "-o", trace], signal_child=True)
             calls.append(strace_counts(trace))
             if seconds == lengths[1]:
                 results.setdefault("profiles", {})[label] = profile
@@ -380,6 +364,23 @@ def count_per_frame(args, workdir):
             kept = os.path.join(args.keep_profiles, os.path.basename(profile))
             subprocess.run(["cp", profile, kept], check=True)
             print(f"  callgrind profile of the {lengths[1]} s stream, {label}: {kept}")
+
+
+def play_under(args, daemon, config, workdir, name, stream, wrapper, signal_child=False):
+    """Runs `daemon` under `wrapper` (valgrind, strace) while pace plays `stream` slowly into
+    it, then stops it with SIGTERM (to the wrapper's child when `signal_child`)."""
+    recording, desc, fifo = stream
+    d = Daemon(daemon, config, workdir, name, ["--stream", fifo, "--desc", desc], wrapper)
+    try:
+        d.wait_ready(timeout=120)
+        time.sleep(0.5)
+        subprocess.run([args.pace, recording, fifo, str(SLOWER)], check=True)
+        time.sleep(0.5)
+    finally:
+        if signal_child and d.proc.poll() is None:
+            for child in open(f"/proc/{d.proc.pid}/task/{d.proc.pid}/children").read().split():
+                os.kill(int(child), signal.SIGTERM)
+        d.stop(timeout=60)
 
 
 def callgrind_total(profile):
