@@ -21,10 +21,12 @@ let package = Package(
             .product(name: "GestureConfig", package: "gestured"),
             .product(name: "TouchPipeline", package: "gestured"),
             .product(name: "GestureDaemon", package: "gestured"),
+            .product(name: "GestureControl", package: "gestured"),
         ], path: "BenchScenarios"),
         // ordo-one benchmarks: throughput and allocations per frame, per-frame latency.
         .executableTarget(name: "EngineBenchmarks", dependencies: [
             "BenchScenarios",
+            .product(name: "GestureControl", package: "gestured"),
             .product(name: "Benchmark", package: "benchmark"),
         ], path: "EngineBenchmarks", plugins: [
             .plugin(name: "BenchmarkPlugin", package: "benchmark"),

@@ -50,12 +50,22 @@ struct Target: Codable {
     var status: String
 }
 
+/// One metrics render (`metrics:render`): the Prometheus exposition of a kiosk's status.
+struct MetricsRow: Codable {
+    var p50Nanoseconds: UInt64
+    var p99Nanoseconds: UInt64
+    /// Mean heap allocations per render, and the most in one.
+    var allocations: Double
+    var maxAllocations: UInt64
+}
+
 struct Report: Codable {
     var date: String
     var machine: String
     var command: String
     var engine: [EngineRow]
     var targets: [Target]
+    var metrics: MetricsRow?
     var daemon: [DaemonRow]
 }
 
@@ -125,6 +135,19 @@ func engineRows(_ directory: String) throws -> [EngineRow] {
     return rows.sorted { key($0) < key($1) }
 }
 
+/// The metrics render, when its benchmark ran.
+func metricsRow(_ directory: String) throws -> MetricsRow? {
+    let name = "metrics:render"
+    guard FileManager.default.fileExists(atPath: "\(directory)/Current_run.EngineBenchmarks.\(name).wallClock.histogram.json") else {
+        return nil
+    }
+    let wallClock = try histogram(directory, name, "wallClock")
+    let mallocs = try histogram(directory, name, "mallocCountTotal")
+    return MetricsRow(
+        p50Nanoseconds: wallClock.valueAtPercentile(50), p99Nanoseconds: wallClock.valueAtPercentile(99),
+        allocations: mallocs.mean, maxAllocations: mallocs.max)
+}
+
 /// The issue's targets for the engine, checked on the rows.
 func engineTargets(_ rows: [EngineRow]) -> [Target] {
     var targets: [Target] = []
@@ -186,6 +209,12 @@ func markdown(_ report: Report) -> String {
     }
     out += "\n| engine target | measured | |\n|---|---|---|\n"
     for t in report.targets { out += "| \(t.target) | \(t.measured) | \(t.status) |\n" }
+    if let m = report.metrics {
+        out += "\n#### Metrics, one render (`MetricsText.render`: the shipped config's gestures, 2 grabbed panels)\n\n"
+        out += "| p50 µs | p99 µs | allocations |\n|---:|---:|---:|\n"
+        out += "| \(micro(m.p50Nanoseconds)) | \(micro(m.p99Nanoseconds)) | \(String(format: "%.0f", m.allocations)) |\n"
+        out += "\nNot on the frame path: it runs every `metrics_interval` (15 s by default) and on `gesturectl metrics`.\n"
+    }
     if !report.daemon.isEmpty {
         out += "\n#### Daemon (release build, `--static-swift-stdlib`) and memory\n\n"
         out += "| measure | value | target | |\n|---|---:|---|---|\n"
@@ -237,7 +266,7 @@ func run() throws {
     let formatter = ISO8601DateFormatter()
     let report = Report(
         date: formatter.string(from: Date()), machine: machine(), command: options["command"] ?? "make bench",
-        engine: rows, targets: engineTargets(rows), daemon: daemon)
+        engine: rows, targets: engineTargets(rows), metrics: try metricsRow(directory), daemon: daemon)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     try encoder.encode(report).write(to: URL(fileURLWithPath: jsonPath))

@@ -8,11 +8,15 @@
 //   the per-frame percentiles.
 // - `control:throughput`: an empty iteration, measuring the framework's own allocations
 //   per iteration, which `BenchReport` subtracts from every scenario's count.
+// - `metrics:render`: one Prometheus exposition (`MetricsText.render`) of a kiosk's status
+//   (`KioskStatus`) per iteration: wall clock and heap allocations. It runs every
+//   `metrics_interval` and on `gesturectl metrics`, never on the frame path.
 //
 // `make bench` runs them and reads the exported histograms (`BenchReport`).
 
 import BenchScenarios
 import Benchmark
+import GestureControl
 
 #if canImport(Glibc)
 import Glibc
@@ -22,6 +26,10 @@ import Glibc
 /// at a time on one thread.
 final class RunnerBox: @unchecked Sendable {
     var runner: StreamRunner?
+}
+
+final class StatusBox: @unchecked Sendable {
+    var status: DaemonStatus?
 }
 
 let frameNanoseconds = BenchmarkMetric.custom("frameNanoseconds", polarity: .prefersSmaller, useScalingFactor: false)
@@ -45,6 +53,17 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("control:throughput", configuration: throughput) { benchmark in
         for i in benchmark.scaledIterations { blackHole(i) }
     }
+
+    let status = StatusBox()
+    Benchmark(
+        "metrics:render",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 20,
+            maxDuration: .milliseconds(1500), maxIterations: 100_000),
+        closure: { benchmark in
+            let status = status.status!
+            for _ in benchmark.scaledIterations { blackHole(MetricsText.render(status)) }
+        }, setup: { status.status = try KioskStatus.make() }, teardown: { status.status = nil })
 
     for scenario in Scenario.all {
         let box = RunnerBox()

@@ -28,13 +28,16 @@ import sys
 import tempfile
 import time
 
-from socketpeers import with_socket_peers
+from socketpeers import with_socket_peers, without_actions
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TAPS = int(os.environ.get("BENCH_TAPS", 100))            # taps replayed for the end-to-end latency, 200 ms apart
 STREAM_SECONDS = int(os.environ.get("BENCH_STREAM_SECONDS", 20))   # the 10-finger 240 Hz stream for CPU time
 IDLE_SECONDS = int(os.environ.get("BENCH_IDLE_SECONDS", 30))
 STARTS = 10
+# The instruction counts play the stream this many times slower (60 frames/s), so that one
+# wake reads one frame however loaded the machine is: the counts are then per frame and wake.
+SLOWER = 4
 
 
 class Pending(Exception):
@@ -51,7 +54,7 @@ def row(measure, value, unit, target, status, note=None):
 class Daemon:
     """One gestured process with its own socket, notify socket and log."""
 
-    def __init__(self, binary, config, workdir, name, extra=()):
+    def __init__(self, binary, config, workdir, name, extra=(), wrapper=()):
         self.socket_path = os.path.join(workdir, name + ".sock")
         self.notify_path = os.path.join(workdir, name + ".notify")
         self.log_path = os.path.join(workdir, name + ".log")
@@ -64,7 +67,7 @@ class Daemon:
         env.pop("WATCHDOG_USEC", None)
         self.log = open(self.log_path, "w")
         self.started = time.monotonic_ns()
-        self.proc = subprocess.Popen([binary, "--config", config, "--socket", self.socket_path, *extra],
+        self.proc = subprocess.Popen([*wrapper, binary, "--config", config, "--socket", self.socket_path, *extra],
                                      env=env, stdout=self.log, stderr=subprocess.STDOUT)
 
     def wait_ready(self, timeout=5.0):
@@ -97,11 +100,11 @@ class Daemon:
             s.sendall((json.dumps(command) + "\n").encode())
             return json.loads(s.makefile().readline())
 
-    def stop(self):
+    def stop(self, timeout=5):
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                self.proc.wait(timeout=5)
+                self.proc.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
@@ -242,29 +245,51 @@ def measure_latency(args, workdir):
     return rows
 
 
-def measure_stream_and_idle(args, workdir):
-    """Ten fingers at 240 Hz through the shipped config (its socket peers present), twice:
-    as a live touchscreen delivers them (--stream from a named pipe that pace.c writes each
-    frame into at its recorded time: the daemon is woken by another process and keeps no
-    timer), then as --replay plays them (the daemon's own timer per frame). Between the
-    two, 30 s of idleness with the device still attached."""
-    recording = os.path.join(workdir, "ten-fingers.evemu")
-    subprocess.run([os.path.join(args.tools, "BenchRecordings"), "ten-fingers", recording, str(STREAM_SECONDS)],
-                   check=True)
-    desc = os.path.join(workdir, "ten-fingers.desc")
+def ten_fingers(args, workdir, seconds, name="ten-fingers"):
+    """Ten fingers circling at 240 Hz for `seconds` (BenchRecordings): the recording, its
+    device description for --stream, and a named pipe for pace.c to write it into."""
+    recording = os.path.join(workdir, name + ".evemu")
+    subprocess.run([os.path.join(args.tools, "BenchRecordings"), "ten-fingers", recording, str(seconds)], check=True)
+    desc = os.path.join(workdir, name + ".desc")
     with open(recording) as events, open(desc, "w") as header:
         header.writelines(line for line in events if not line.startswith("E:"))
-    fifo = os.path.join(workdir, "ten-fingers.pipe")
-    os.mkfifo(fifo)
-    config = with_socket_peers(args.config, workdir)
-    d = Daemon(args.daemon, config, workdir, "stream", ["--stream", fifo, "--desc", desc])
+    fifo = os.path.join(workdir, name + ".pipe")
+    if not os.path.exists(fifo):
+        os.mkfifo(fifo)
+    return recording, desc, fifo
+
+
+def stream_cpu(args, workdir, config, name, recording, desc, fifo):
+    """CPU time of the daemon on `config` while pace.c writes `recording` into `fifo`, in %
+    of a core over the stream, and the daemon, still running and attached, for more readings."""
+    d = Daemon(args.daemon, config, workdir, name, ["--stream", fifo, "--desc", desc])
     try:
         d.wait_ready()
         time.sleep(0.2)
-        rss_start = d.rss_kib() / 1024
+        d.rss_before = d.rss_kib() / 1024
         cpu0 = d.cpu_seconds()
         subprocess.run([args.pace, recording, fifo], check=True)
-        live_cpu = (d.cpu_seconds() - cpu0) / STREAM_SECONDS * 100
+        return (d.cpu_seconds() - cpu0) / STREAM_SECONDS * 100, d
+    except BaseException:
+        d.stop()
+        raise
+
+
+def measure_stream_and_idle(args, workdir):
+    """Ten fingers at 240 Hz as a live touchscreen delivers them (--stream from a named pipe
+    that pace.c writes each frame into at its recorded time: the daemon is woken by another
+    process and keeps no timer), twice: through the shipped config with its actions gone
+    (the daemon's own path: normalizer, engine, loop), then through the shipped config (its
+    socket peers present: a datagram to the map per frame as well). After the second, 30 s
+    of idleness with the device still attached; last, the stream as --replay plays it (the
+    daemon's own timer per frame)."""
+    recording, desc, fifo = ten_fingers(args, workdir, STREAM_SECONDS)
+    bare_cpu, d = stream_cpu(args, workdir, without_actions(args.config, workdir), "bare", recording, desc, fifo)
+    d.stop()
+    config = with_socket_peers(args.config, workdir)
+    live_cpu, d = stream_cpu(args, workdir, config, "stream", recording, desc, fifo)
+    try:
+        rss_start = d.rss_before
         time.sleep(1.0)
         rss_end = d.rss_kib() / 1024
         ctx0 = d.context_switches()
@@ -282,9 +307,11 @@ def measure_stream_and_idle(args, workdir):
     finally:
         d.stop()
     frames = f"{STREAM_SECONDS * 240:,} frames"
+    live = f"CPU while 10 fingers arrive at 240 Hz as from a device ({STREAM_SECONDS} s, --stream paced by another process"
     return [
-        row(f"CPU while 10 fingers arrive at 240 Hz as from a device ({STREAM_SECONDS} s, --stream paced by another "
-            "process, shipped config, its socket peers present)", live_cpu, "% of a core", "< 1 %",
+        row(f"{live}, the shipped config without its actions: the daemon's own path)", bare_cpu, "% of a core", "-",
+            "info"),
+        row(f"{live}, shipped config, its socket peers present)", live_cpu, "% of a core", "< 1 %",
             "pass" if live_cpu < 1 else "miss"),
         row("CPU while 10 fingers play at 240 Hz from --replay (the same, paced by the daemon's own timer)", replay_cpu,
             "% of a core", "-", "info"),
@@ -293,6 +320,87 @@ def measure_stream_and_idle(args, workdir):
         row(f"resident after the stream ({frames}; {rss_start:.2f} MiB before)", rss_end, "MiB",
             "< 8 MiB, flat (< 0.5 MiB growth)", "pass" if rss_end < 8 and rss_end - rss_start < 0.5 else "miss"),
     ]
+
+
+def count_per_frame(args, workdir):
+    """Instructions and system calls per frame of the ten-finger stream, which load does not
+    change (`--instructions`): the daemon under callgrind (user-space instructions) and
+    under strace (system calls), each on a short and a long stream; the difference over the
+    difference in frames leaves start-up, warm-up and shutdown out. For the shipped config
+    (its peers present) and for the same without its actions."""
+    plain = os.path.join(workdir, "gestured")
+    # valgrind cannot read the DWARF 5 the Swift compiler writes; the symbol table is enough.
+    subprocess.run(["strip", "--strip-debug", "-o", plain, args.daemon], check=True)
+    lengths = (1, 3)
+    streams = [ten_fingers(args, workdir, seconds, f"ten-fingers-{seconds}s") for seconds in lengths]
+    frames = lengths[1] * 240 - lengths[0] * 240
+    configs = (("shipped config without its actions", without_actions(args.config, workdir)),
+               ("shipped config, its socket peers present", with_socket_peers(args.config, workdir)))
+    results = {}
+    for label, config in configs:
+        instructions, calls = [], []
+        for (recording, desc, fifo), seconds in zip(streams, lengths):
+            name = f"count-{len(instructions)}-{label.split()[-1]}-{seconds}"
+            profile = os.path.join(workdir, name + ".callgrind")
+            trace = os.path.join(workdir, name + ".strace")
+            play_under(args, plain, config, workdir, name, (recording, desc, fifo),
+                       ["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile}"])
+            instructions.append(callgrind_total(profile))
+            # strace writes its summary once the daemon (its child) is gone.
+            play_under(args, plain, config, workdir, name + "-strace", (recording, desc, fifo),
+                       ["strace", "-f", "-c", "-o", trace], signal_child=True)
+            calls.append(strace_counts(trace))
+            if seconds == lengths[1]:
+                results.setdefault("profiles", {})[label] = profile
+        per_call = {k: (calls[1].get(k, 0) - calls[0].get(k, 0)) / frames for k in set(calls[0]) | set(calls[1])}
+        results[label] = ((instructions[1] - instructions[0]) / frames, {k: v for k, v in per_call.items() if v >= 0.01})
+    for label, _ in configs:
+        instructions, calls = results[label]
+        listed = ", ".join(f"{name} {count:.2f}" for name, count in sorted(calls.items(), key=lambda kv: -kv[1]))
+        print(f"{label}: {instructions:,.0f} instructions per frame (user space, callgrind); "
+              f"system calls per frame: {sum(calls.values()):.2f} ({listed})")
+    if args.keep_profiles:
+        for label, profile in results["profiles"].items():
+            kept = os.path.join(args.keep_profiles, os.path.basename(profile))
+            subprocess.run(["cp", profile, kept], check=True)
+            print(f"  callgrind profile of the {lengths[1]} s stream, {label}: {kept}")
+
+
+def play_under(args, daemon, config, workdir, name, stream, wrapper, signal_child=False):
+    """Runs `daemon` under `wrapper` (valgrind, strace) while pace plays `stream` slowly into
+    it, then stops it with SIGTERM (to the wrapper's child when `signal_child`)."""
+    recording, desc, fifo = stream
+    d = Daemon(daemon, config, workdir, name, ["--stream", fifo, "--desc", desc], wrapper)
+    try:
+        d.wait_ready(timeout=120)
+        time.sleep(0.5)
+        subprocess.run([args.pace, recording, fifo, str(SLOWER)], check=True)
+        time.sleep(0.5)
+    finally:
+        if signal_child and d.proc.poll() is None:
+            for child in open(f"/proc/{d.proc.pid}/task/{d.proc.pid}/children").read().split():
+                os.kill(int(child), signal.SIGTERM)
+        d.stop(timeout=60)
+
+
+def callgrind_total(profile):
+    """The instructions counted in a callgrind profile (its `totals:` line)."""
+    with open(profile) as f:
+        for line in f:
+            if line.startswith(("totals:", "summary:")):
+                return int(line.split()[1])
+    raise Pending(f"{profile}: no totals")
+
+
+def strace_counts(path):
+    """System call counts of an `strace -c` summary, by name."""
+    counts = {}
+    with open(path) as f:
+        for line in f:
+            fields = line.split()
+            if len(fields) >= 5 and fields[-1] != "total" and fields[3].isdigit():
+                counts[fields[-1]] = int(fields[3])
+    return counts
 
 
 def measure_pipeline_memory(args):
@@ -310,8 +418,13 @@ def main():
     parser.add_argument("--daemon", required=True)
     parser.add_argument("--config", required=True)
     parser.add_argument("--tools", required=True, help="folder with BenchRecordings and BenchProfile")
-    parser.add_argument("--out", required=True)
+    parser.add_argument("--out", help="the measurements' JSON (not with --instructions)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="only count instructions and system calls per frame of the ten-finger stream and print them")
+    parser.add_argument("--keep-profiles", metavar="DIR", help="with --instructions: keep the callgrind profiles here")
     args = parser.parse_args()
+    if not args.instructions and not args.out:
+        parser.error("--out is required")
     args.daemon = os.path.abspath(args.daemon)
     args.config = os.path.abspath(args.config)
     rows = []
@@ -322,6 +435,8 @@ def main():
         args.pace = os.path.join(workdir, "pace")
         for tool in ("stamp", "subscriber", "floor", "pace"):
             subprocess.run(["cc", "-O2", "-o", os.path.join(workdir, tool), os.path.join(HERE, tool + ".c")], check=True)
+        if args.instructions:
+            return count_per_frame(args, workdir)
         rows += measure_pipeline_memory(args)
         rows += measure_floor(args)
         for name, step in (("start-up and memory", lambda: measure_startup(args, workdir)),

@@ -3,8 +3,10 @@
  * a live device's would, woken by another process, with no timer of its own
  * (daemon-bench.py's CPU measurement of live-like input).
  *
- *     pace RECORDING.evemu OUTPUT
- */
+ *     pace RECORDING.evemu OUTPUT [SLOWER]
+ *
+ * SLOWER (default 1) stretches the recorded times by that factor: the instruction counts
+ * take 4, so that a loaded machine delays no frame into the next one's read. */
 #include <linux/input.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,10 +16,11 @@
 #include <fcntl.h>
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: pace RECORDING.evemu OUTPUT\n");
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: pace RECORDING.evemu OUTPUT [SLOWER]\n");
         return 2;
     }
+    double slower = argc == 4 ? atof(argv[3]) : 1;
     FILE *in = fopen(argv[1], "r");
     int out = open(argv[2], O_WRONLY | O_CLOEXEC);
     if (!in || out < 0) {
@@ -41,7 +44,7 @@ int main(int argc, char **argv) {
             count++;
         }
         if (type != EV_SYN || code != SYN_REPORT) continue;
-        long long due = (long long)start.tv_sec * 1000000000LL + start.tv_nsec + (long long)((t - first) * 1e9);
+        long long due = (long long)start.tv_sec * 1000000000LL + start.tv_nsec + (long long)((t - first) * slower * 1e9);
         struct timespec at = { .tv_sec = due / 1000000000LL, .tv_nsec = due % 1000000000LL };
         while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL) != 0) {}
         ssize_t size = (ssize_t)(count * sizeof frame[0]);

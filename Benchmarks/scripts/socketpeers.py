@@ -1,5 +1,5 @@
-"""Listening peers for the socket actions of a config, for the scripts that run the daemon
-on the shipped config (daemon-bench.py, startup-order.py)."""
+"""The shipped config as the scripts that run the daemon on it take it (daemon-bench.py,
+startup-order.py): with listening peers for its socket actions, or without any action."""
 import os
 import re
 import socket
@@ -41,3 +41,19 @@ def drain_peer(peer, datagram):
             connection, _ = peer.accept()
             threading.Thread(target=lambda c: [None for _ in iter(lambda: c.recv(65536), b"")], args=(connection,),
                              daemon=True).start()
+
+
+def without_actions(config, workdir):
+    """A copy of `config` without its actions (every `[gesture.NAME.on.STATE]` table and
+    `[[...]]` entry dropped, with its keys): the same devices, views and gestures, so the
+    daemon recognizes the same, and dispatches nothing. Returns the copy's path."""
+    kept, dropping = [], False
+    for line in open(config).read().split("\n"):
+        if re.match(r"\s*\[", line):
+            dropping = re.match(r"\s*\[\[?\s*gesture\.[^\]]*\.on\.", line) is not None
+        if not dropping:
+            kept.append(line)
+    copy = os.path.join(workdir, "shipped-without-actions.toml")
+    with open(copy, "w") as f:
+        f.write("\n".join(kept))
+    return copy

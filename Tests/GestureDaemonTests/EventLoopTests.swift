@@ -46,6 +46,33 @@ import Glibc
         #expect(!fired)
     }
 
+    /// The daemon's timer while fingers move: a later deadline keeps the earlier timer
+    /// (no re-arm per frame), an earlier one re-arms, nil disarms, and once the early timer
+    /// has fired the next call arms the real time.
+    @Test func deadlineNoLaterThanKeepsAnEarlierTimer() throws {
+        let clock = ManualClock()
+        let loop = try EventLoop(clock: .manual(clock))
+        var fired = 0
+        loop.onDeadline = { fired += 1 }
+        let start = clock.now
+        try loop.setDeadline(noLaterThan: start + 1_000)
+        try loop.setDeadline(noLaterThan: start + 5_000)
+        #expect(loop.deadline == start + 1_000)
+        try loop.setDeadline(noLaterThan: start + 500)
+        #expect(loop.deadline == start + 500)
+        clock.advance(by: 600)
+        try loop.runOnce(timeoutMilliseconds: 0)
+        #expect(fired == 1)
+        #expect(loop.deadline == nil)
+        try loop.setDeadline(noLaterThan: start + 5_000)
+        #expect(loop.deadline == start + 5_000)
+        try loop.setDeadline(noLaterThan: nil)
+        #expect(loop.deadline == nil)
+        clock.advance(by: 10_000)
+        try loop.runOnce(timeoutMilliseconds: 0)
+        #expect(fired == 1)
+    }
+
     @Test func pastDeadlineFiresAtOnce() throws {
         let loop = try EventLoop()
         var fired = false

@@ -176,7 +176,8 @@ public final class Daemon {
         // Filtered contacts are recorded only while someone watches the touches.
         let stages = pipeline.path.stages.health.devices
         for d in 0..<stages.count { stages[d].recordsFiltered = server.wantsTouches }
-        do { try loop.setDeadline(pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
+        // An earlier timer stays: its wake advances to a time with nothing due and lands here.
+        do { try loop.setDeadline(noLaterThan: pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
     }
 
     /// Hands the events (and trace records) emitted since the last flush to the dispatcher

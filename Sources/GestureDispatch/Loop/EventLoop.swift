@@ -110,6 +110,16 @@ public final class EventLoop {
         mainTimer?.set(time)
     }
 
+    /// `setDeadline`, except that a deadline already armed earlier stays armed: with fingers
+    /// down the pipeline's next deadline moves later on most frames (a still contact's
+    /// stuck timer restarts as it moves), and re-arming the timerfd for each move is a
+    /// system call per frame. The early wake finds nothing due, and the caller arms the
+    /// real time then. nil disarms at once, so that an idle loop keeps no timer.
+    public func setDeadline(noLaterThan time: Microseconds?) throws(SystemError) {
+        if let time, let armed = deadline, armed <= time { return }
+        try setDeadline(time)
+    }
+
     /// The deadline armed with `setDeadline`, if any.
     public var deadline: Microseconds? { mainTimer?.deadline }
 
