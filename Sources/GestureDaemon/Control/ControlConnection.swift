@@ -20,6 +20,8 @@ final class ControlConnection {
     static let readBudget = 16 * 1024
 
     let fd: FileDescriptor
+    /// Who connected; nil for one accepted only to be answered `busy`.
+    let peer: ControlPeer?
     var mode: Mode = .requests
     /// A subscriber that also wants every contact (`"touches": true`).
     var wantsTouches = false
@@ -27,6 +29,8 @@ final class ControlConnection {
     private(set) var partialSince: Microseconds?
     /// When a request was last answered, a reply made progress, or the connection was accepted.
     private(set) var lastActive: Microseconds
+    /// A command was refused to it (logged once per connection).
+    var wasRefused = false
     /// Close once the pending output is sent (after a fatal error reply).
     var closeAfterFlush = false
     private var input: [UInt8] = []
@@ -39,8 +43,9 @@ final class ControlConnection {
     /// What the loop watches the descriptor for (kept to skip needless `epoll_ctl` calls).
     var interest: EventLoop.Events = .readable
 
-    init(fd: FileDescriptor, outputLimit: Int, now: Microseconds) {
+    init(fd: FileDescriptor, peer: ControlPeer?, outputLimit: Int, now: Microseconds) {
         self.fd = fd
+        self.peer = peer
         self.outputLimit = outputLimit
         lastActive = now
     }

@@ -83,7 +83,7 @@ extension Daemon: ControlHandler {
 
     public func devices() -> JSONValue { .array(deviceList(detailed: true).map(\.json)) }
 
-    public func handle(command: String, request: JSONValue) -> ControlReply? {
+    public func handle(command: String, request: JSONValue, from peer: ControlPeer) -> ControlReply? {
         switch ControlCommand(rawValue: command) {
         case .trigger: return trigger(request)
         case .metrics: return .success(.string(MetricsText.render(statusValue())))

@@ -74,7 +74,7 @@ public final class Daemon {
         let settings = configuration.daemon
         let path = ControlSocketPath.forDaemon(option: options.socketPath, configured: settings.socketPath, environment: environment)
         server = try ControlServer(
-            loop: loop, path: path, mode: settings.socketMode, group: settings.socketGroup,
+            loop: loop, path: path, mode: settings.socketMode, group: settings.socketGroup, controlGroup: settings.controlGroup,
             subscriberBuffer: settings.subscriberBuffer, handler: self, logger: logger)
         metricsFile = try MetricsFile(loop: loop, logger: logger) { [unowned self] in MetricsText.render(self.statusValue()) }
         try loop.watchSignals([SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2]) { [unowned self] in self.handle(signal: $0) }
@@ -275,6 +275,7 @@ public final class Daemon {
         server.subscriberBuffer = configuration.daemon.subscriberBuffer
         if configuration.daemon.socketPath != previous.daemon.socketPath || configuration.daemon.socketMode != previous.daemon.socketMode
             || configuration.daemon.socketGroup != previous.daemon.socketGroup
+            || configuration.daemon.controlGroup != previous.daemon.controlGroup
         {
             logger.notice("reload: socket settings change at the next start")
         }
