@@ -282,6 +282,31 @@ private final class TestClient {
         #expect(sent < bytes.count, "the daemon stopped reading a client that does not read")
     }
 
+    /// A connection that shaped the gesture layer keeps its changes as long as it is open:
+    /// the idle timeout closes a silent status client, not it.
+    @Test func aConnectionOwningChangesIsNotClosedForBeingIdle() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let clock = ManualClock()
+        let loop = try EventLoop(clock: .manual(clock))
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        let owner = try TestClient(server.path)
+        let looker = try TestClient(server.path)
+        owner.send(#"{"cmd":"set"}"# + "\n")
+        looker.send(#"{"cmd":"status"}"# + "\n")
+        #expect(
+            try serve(loop) {
+                owner.pump()
+                looker.pump()
+                return owner.lines.count == 1 && looker.lines.count == 1
+            })
+        clock.advance(by: server.idleTimeout)
+        #expect(try serve(loop) { looker.pump() })
+        #expect(try looker.json(1)["error"]?["code"] == .string("idle"))
+        #expect(!owner.pump() && server.status.values[ControlMetrics.connections] == 1 && handler.closed.isEmpty)
+    }
+
     @Test func slowRequestIsCutOff() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

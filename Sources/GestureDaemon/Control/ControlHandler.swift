@@ -15,7 +15,8 @@ public protocol ControlHandler: AnyObject {
     /// Any other command (such as `replay-start`, `set`), from the client `peer`, which the
     /// server has allowed it; nil means unknown.
     func handle(command: String, request: JSONValue, from peer: ControlPeer) -> ControlReply?
-    /// `peer`'s connection closed: what it changed without `keep` is undone.
+    /// The connection of `peer`, which sent `set`, `mode` or `reset`, closed: what it
+    /// changed without `keep` is undone.
     func connectionClosed(_ peer: ControlPeer)
 }
 

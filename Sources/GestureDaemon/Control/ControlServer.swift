@@ -374,6 +374,7 @@ public final class ControlServer {
             }
             return reply(connection, .failure(refusal))
         }
+        if known?.access == .control { connection.ownsChanges = true }
         switch known {
         case .status: reply(connection, .success(handler.status()))
         case .reload: reply(connection, handler.reload())
@@ -438,7 +439,7 @@ public final class ControlServer {
         loop.unregister(fd: connection.fd.rawValue)
         connections[connection.fd.rawValue] = nil
         subscribers.removeAll { $0 === connection }
-        if let peer = connection.peer { handler?.connectionClosed(peer) }
+        if connection.ownsChanges, let peer = connection.peer { handler?.connectionClosed(peer) }
     }
 
     private func expireSlowRequests() {
