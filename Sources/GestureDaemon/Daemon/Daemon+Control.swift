@@ -14,7 +14,7 @@ extension Daemon: ControlHandler {
 
     /// The daemon's status, filled from its parts: each renders its own section.
     func statusValue() -> DaemonStatus {
-        let now = MonotonicClock.now()
+        let now = loop.now()
         let model = pipeline.configuration.model
         let snapshot = pipeline.engine.snapshot()
         var status = DaemonStatus()

@@ -51,12 +51,16 @@ public final class Daemon {
 
     /// Binds the control socket and opens the input: live touchscreens, or the recording of
     /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
-    /// recording), worded for the log.
-    public init(options: DaemonOptions, configuration: Configuration, environment: [String: String], logger: Logger) throws {
+    /// recording), worded for the log. `clock` is the loop's: a test moves a manual one to
+    /// reach the engine's and the runtime's deadlines (a mode's `for`) without waiting.
+    public init(
+        options: DaemonOptions, configuration: Configuration, environment: [String: String], logger: Logger,
+        clock: LoopClock = .monotonic
+    ) throws {
         self.options = options
         self.logger = logger
-        origin = MonotonicClock.now()
-        loop = try EventLoop()
+        origin = clock.now()
+        loop = try EventLoop(clock: clock)
         pipeline = GesturePipeline(configuration: configuration)
         dispatcher = try Dispatcher(loop: loop, configuration: configuration, origin: origin, logger: logger)
         // What actions leave running (`sleep 30 &`, `setsid`) comes back to gestured, to be
@@ -109,11 +113,15 @@ public final class Daemon {
         } catch {
             logger.warning("systemd notify: \(error)")
         }
-        while !stopping {
-            try loop.runOnce(timeoutMilliseconds: -1)
-            afterWake()
-        }
+        while !stopping { try turn(timeoutMilliseconds: -1) }
         shutdown()
+    }
+
+    /// One turn of the loop: wait up to `timeoutMilliseconds` (-1: until something is
+    /// ready), serve what is, then hand on what it emitted.
+    func turn(timeoutMilliseconds: Int32) throws(SystemError) {
+        try loop.runOnce(timeoutMilliseconds: timeoutMilliseconds)
+        afterWake()
     }
 
     /// Start-up is over: the executable's relocation tables, read once by ld.so before
@@ -155,7 +163,7 @@ public final class Daemon {
     /// The engine's timer: input that arrived before it is fed first, then time advances.
     private func deadlinePassed() {
         input.drain()
-        pipeline.advance(to: MonotonicClock.now())
+        pipeline.advance(to: loop.now())
     }
 
     private func afterWake() {
@@ -240,7 +248,7 @@ public final class Daemon {
     /// Loads the config file again and swaps it in; a file that does not validate leaves
     /// the running config in place, every error logged and kept for `status`.
     func reloadConfiguration() -> ControlReply {
-        let now = MonotonicClock.now()
+        let now = loop.now()
         let configuration: Configuration
         do {
             configuration = try ConfigLoader.load(tree: options.configTree, enforcingSafety: ConfigFileSafety.isRoot)
