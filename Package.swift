@@ -53,9 +53,10 @@ let package = Package(
         .target(name: "GestureControl", dependencies: ["JSONOutput", "LinuxSystem"]),
         // The one road from raw events to gesture events and the clones' frames, live or
         // replayed: normalizers, each device's geometry, the frame stages, the engine, the
-        // touch encoders. Pure: no sockets, no processes, no clock of its own. GestureConfig
-        // for the `Configuration` it runs (the model and the `[[device]]` rules).
-        .target(name: "TouchPipeline", dependencies: ["GestureCore", "TouchInput", "GestureConfig"]),
+        // touch encoders, the runtime changes. Pure: no sockets, no processes, no clock of its
+        // own. GestureConfig for the `Configuration` it runs (the model and the `[[device]]`
+        // rules); GestureControl for the JSON of the runtime commands it parses.
+        .target(name: "TouchPipeline", dependencies: ["GestureCore", "TouchInput", "GestureConfig", "GestureControl"]),
         // Event loop, dispatcher, control socket, status, the clones' device writes.
         .target(name: "GestureDaemon", dependencies: [
             "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "GestureControl", "TouchPipeline",
@@ -93,8 +94,8 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
         // The engine over real recordings (evemu files through the normalizer and the frame path).
         .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
-        // The pipeline's pure parts on their own: frame stages, the touch encoder.
-        .testTarget(name: "TouchPipelineTests", dependencies: ["TouchPipeline", "GestureCore", "TouchInput"]),
+        // The pipeline's pure parts on their own: frame stages, the touch encoder, the runtime state.
+        .testTarget(name: "TouchPipelineTests", dependencies: ["TouchPipeline", "GestureCore", "TouchInput", "GestureConfig", "GestureControl", "TestSupport"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "LinuxSystem", "TestSupport"]),
         // The daemon's per-event path (event JSON, templates, publishing, socket actions)
         // under the malloc interposer.

@@ -103,11 +103,7 @@ final class ConfigBuilder {
         let height = component("height", default: .percent(100))
         reader.finish()
         guard let x, let y, let width, let height else { return nil }
-        let rect = Rect(
-            x: parent.x + x.resolve(parentExtent: parent.width),
-            y: parent.y + y.resolve(parentExtent: parent.height),
-            width: width.resolve(parentExtent: parent.width),
-            height: height.resolve(parentExtent: parent.height))
+        let rect = FrameSpec(x: x, y: y, width: width, height: height).resolve(in: parent)
         for (key, size) in [("width", rect.width), ("height", rect.height)] where size <= 0 {
             sink.report(
                 reader.path.appending(key), "must be more than 0", expected: Units.frameExpected,

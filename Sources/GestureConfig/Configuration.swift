@@ -13,6 +13,8 @@ public struct Configuration: Sendable {
     public var warnings: [ConfigWarning] = []
     /// The files it was read from, in order: the main file, then the drop-ins.
     public var files: [String] = []
+    /// `[mode.NAME]`: what each mode turns on or off while it is in force, in file order.
+    public var modes: [ModeSpec] = []
 
     public init(daemon: DaemonSettings, model: GestureModel, devices: [DeviceRule], actions: [GestureActions]) {
         self.daemon = daemon
@@ -122,6 +124,32 @@ public struct DeviceMatch: Equatable, Sendable {
         self.path = path
         self.property = property
     }
+}
+
+/// `[mode.NAME]`: gestures and views a mode enables or disables while it is in force
+/// (indices into the model's gestures and views), in file order.
+public struct ModeSpec: Equatable, Sendable {
+    /// One gesture or view the mode sets.
+    public struct Toggle: Equatable, Sendable {
+        public var index: Int
+        public var enabled: Bool
+        public init(index: Int, enabled: Bool) {
+            self.index = index
+            self.enabled = enabled
+        }
+    }
+    public var name: String
+    public var gestures: [Toggle]
+    public var views: [Toggle]
+
+    public init(name: String, gestures: [Toggle] = [], views: [Toggle] = []) {
+        self.name = name
+        self.gestures = gestures
+        self.views = views
+    }
+
+    /// The name a mode switch uses for "no mode" (`mode = "none"`); no mode may take it.
+    public static let none = "none"
 }
 
 /// What one gesture does, per state it reaches.

@@ -1,10 +1,10 @@
 /// The candidate closest to a misspelt name, when it is close enough to be a typo.
-enum DidYouMean {
+public enum DidYouMean {
     /// Names longer than this get no suggestion: no key or name is this long, and the
     /// work stays bounded whatever the file holds (a 3 MiB key took 31 s and 707 MB).
     static let maximumLength = 64
 
-    static func suggestion(for name: String, among candidates: [String]) -> String? {
+    public static func suggestion(for name: String, among candidates: [String]) -> String? {
         guard name.utf8.count <= 4 * maximumLength, name.count <= maximumLength else { return nil }
         // Short names get no guesses beyond spelling variants: 'b' is not a typo of 'a'.
         let limit = min(3, name.count / 3)

@@ -13,18 +13,7 @@ enum Units {
     /// The longest duration accepted: a day, far beyond any gesture, well inside Int64 µs.
     static let maximumDuration: Double = 86_400_000_000
 
-    /// A coordinate or size of a frame: px, or a fraction of the parent's extent.
-    enum FrameLength: Equatable {
-        case pixels(Double)
-        case percent(Double)
-
-        func resolve(parentExtent: Double) -> Double {
-            switch self {
-            case .pixels(let px): px
-            case .percent(let percent): parentExtent * percent / 100
-            }
-        }
-    }
+    typealias FrameLength = GestureConfig.FrameLength
 
     /// `"-12.5mm"` -> (-12.5, "mm"): a decimal number then a unit suffix. Exponents and TOML's
     /// `inf`/`nan` are refused: nobody writes a gesture threshold that way.

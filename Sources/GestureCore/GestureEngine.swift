@@ -55,6 +55,9 @@ public final class GestureEngine {
 
     public init(model: GestureModel) {
         self.model = model
+        // Its own copies of the arrays `setGesture` and `setView` change in place, so a
+        // change never copies a buffer the caller still shares.
+        self.model.ownStorage()
         views = ViewTree(model.views)
         relations = Relations(model)
         recognizers = model.gestures.map(makeRecognizer)
@@ -150,6 +153,7 @@ public final class GestureEngine {
             contacts.slots[i].hitView = hit >= 0 ? (newModel.views.firstIndex { $0.name == model.views[hit].name } ?? -1) : -1
         }
         model = newModel
+        model.ownStorage()
         views = ViewTree(newModel.views)
         relations = Relations(newModel)
         recognizers = newModel.gestures.indices.map { kept[$0].map { recognizers[$0] } ?? makeRecognizer(newModel.gestures[$0]) }
@@ -163,6 +167,39 @@ public final class GestureEngine {
         for d in devices.indices { devices[d].update(for: newModel) }
         delivery?.update(views: newModel.views)
         settle()
+    }
+
+    // MARK: runtime changes
+
+    /// UIKit's `isEnabled` set on a recognizer, in place (no new model, no new recognizer,
+    /// no allocation). Disabled, a gesture that holds contacts or waits on a timer ends as
+    /// UIKit ends it: `cancelled` once begun, failed before (a held recognition too), with
+    /// the reason `disabled`; the gestures waiting on its failure are released. It takes no
+    /// new contact until enabled again; enabled, it receives the contacts that go down next.
+    public func setGesture(_ g: Int, enabled: Bool, at time: Microseconds, into events: inout [GestureEvent]) {
+        advance(to: time, into: &events)
+        guard model.gestures[g].enabled != enabled else { return }
+        model.gestures[g].enabled = enabled
+        guard !enabled else { return }
+        let runtime = gestures[g]
+        if runtime.phase != .possible || runtime.received != 0 || runtime.deadline != nil {
+            finish(g, as: .cancelled, reason: .disabled, into: &events)
+            releaseFailed(into: &events)
+        }
+        settle()
+    }
+
+    /// UIKit's `isUserInteractionEnabled` and `frame` set on a view, in place (no
+    /// allocation): the contacts that go down next are hit-tested against them (a disabled
+    /// view and its subtree take none, the touch goes to what lies below); contacts already
+    /// down stay with the view they began in, and the gestures holding them run on.
+    /// `frame` is absolute, in screen px, like `ViewSpec.frame`; a caller moving a view moves
+    /// its subviews with it (`RuntimeState` does).
+    public func setView(_ v: Int, enabled: Bool, frame: Rect, at time: Microseconds, into events: inout [GestureEvent]) {
+        advance(to: time, into: &events)
+        model.views[v].enabled = enabled
+        model.views[v].frame = frame
+        views.set(v, enabled: enabled, frame: frame)
     }
 
     // MARK: observation

@@ -12,6 +12,13 @@ public struct GestureModel: Equatable, Sendable {
         try validate()
     }
 
+    /// Gives the views and gestures arrays buffers of their own (`reserveCapacity` copies a
+    /// shared one), so that changing an element in place later allocates nothing.
+    mutating func ownStorage() {
+        views.reserveCapacity(views.count)
+        gestures.reserveCapacity(gestures.count)
+    }
+
     /// Every "A waits for B to fail" edge, from `requireToFail` and `requiredToFailBy` alike.
     public func failureRequirements(of gesture: Int) -> [Int] {
         var result = gestures[gesture].requireToFail

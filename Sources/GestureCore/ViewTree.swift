@@ -1,6 +1,6 @@
 /// The views of a model as a tree, for hit-testing and for "is V an ancestor of the hit view".
 struct ViewTree {
-    let views: [ViewSpec]
+    private(set) var views: [ViewSpec]
     /// Children of each view in declaration order (later ones lie on top).
     private let children: [[Int]]
     /// `containsView[a * count + b]`: a is b or an ancestor of b.
@@ -8,6 +8,7 @@ struct ViewTree {
 
     init(_ views: [ViewSpec]) {
         self.views = views
+        self.views.reserveCapacity(views.count)  // its own buffer: `set` changes it in place
         var children = [[Int]](repeating: [], count: views.count)
         var contains = [Bool](repeating: false, count: views.count * views.count)
         for (i, view) in views.enumerated() {
@@ -45,6 +46,12 @@ struct ViewTree {
             }
             return current
         }
+    }
+
+    /// A view's `enabled` and `frame` changed at runtime; the tree's shape never does.
+    mutating func set(_ v: Int, enabled: Bool, frame: Rect) {
+        views[v].enabled = enabled
+        views[v].frame = frame
     }
 
     private func usable(_ view: ViewSpec) -> Bool { view.enabled && !view.hidden }

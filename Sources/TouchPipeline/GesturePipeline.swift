@@ -49,9 +49,17 @@ public final class GesturePipeline {
     @exclusivity(unchecked) private var encoders: [TouchEncoder?] = []
     /// Touch changes drained from the engine, reused.
     @exclusivity(unchecked) private var touchChanges: [TouchChange] = []
+    /// The runtime changes in force (`perform`), over `configuration`; the engine runs its
+    /// `effectiveModel()`.
+    @exclusivity(unchecked) public internal(set) var runtime: RuntimeState
+    /// What runtime operations did since the caller last cleared it: every `perform` and
+    /// `ownerLeft` that changed something, a mode that ended by itself in `advance`, what a
+    /// reload dropped. One line each on the event stream; taken and cleared like `events`.
+    @exclusivity(unchecked) public var runtimeUpdates: [RuntimeUpdate] = []
 
     public init(configuration: Configuration) {
         self.configuration = configuration
+        runtime = RuntimeState(configuration: configuration)
         path = FramePath(model: configuration.model)
         events.reserveCapacity(64)
     }
@@ -162,23 +170,37 @@ public final class GesturePipeline {
     /// The index of a device in `devices`, for `feed`.
     public func index(of id: DeviceID) -> Int? { devices.firstIndex { $0.id == id } }
 
-    /// Fires the timers (the stages' and the engine's) due up to `time`.
+    /// Fires the timers (the stages' and the engine's, and the end of a mode with `for`)
+    /// due up to `time`.
     public func advance(to time: Microseconds) {
+        if let end = runtime.nextDeadline, end <= time { endMode(at: end) }
         path.advance(to: time, into: &events)
     }
 
     /// The earliest time `advance` has work, or nil.
-    public var nextDeadline: Microseconds? { path.nextDeadline }
+    public var nextDeadline: Microseconds? {
+        switch (path.nextDeadline, runtime.nextDeadline) {
+        case (let a?, let b?): min(a, b)
+        case (let a, let b): a ?? b
+        }
+    }
 
     /// Swaps in a new configuration between two frames: the engine keeps unchanged gestures
     /// running and cancels changed or removed ones; devices are remapped by the new rules.
+    /// The runtime changes whose names still exist stay in force; the others, and a mode the
+    /// new config no longer declares, are reported in `runtimeUpdates`.
     /// Events written by this call carry the previous model's indices (resolve their names
     /// with `previous`, which it returns).
     @discardableResult
     public func reload(_ newConfiguration: Configuration, at time: Microseconds) -> Configuration {
         let previous = configuration
-        path.replaceModel(newConfiguration.model, at: time, into: &events)
+        let rebased = runtime.rebase(onto: newConfiguration)
+        path.replaceModel(runtime.effectiveModel(), at: time, into: &events)
         configuration = newConfiguration
+        var update = RuntimeUpdate(time: time)
+        update.dropped = rebased.dropped
+        update.mode = rebased.mode
+        if !update.isEmpty { runtimeUpdates.append(update) }
         for i in devices.indices {
             let info = devices[i].info
             let resolved = newConfiguration.mapping(
@@ -194,12 +216,12 @@ public final class GesturePipeline {
 
     /// The end of a replayed recording: contacts still down end as cancelled at `time`, then
     /// time runs on until no deadline is pending (a single tap waiting for a double tap is
-    /// still reported, at the time its timer fires).
+    /// still reported, at the time its timer fires; a mode with `for` ends).
     public func finish(at time: Microseconds) {
         for device in devices where device.normalizer.cancelAll(at: time) { handle(device.normalizer.frame) }
-        path.advance(to: time, into: &events)
-        while let deadline = path.nextDeadline {
-            path.advance(to: deadline, into: &events)
+        advance(to: time)
+        while let deadline = nextDeadline {
+            advance(to: deadline)
         }
     }
 }

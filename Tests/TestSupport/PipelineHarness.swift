@@ -61,6 +61,24 @@ public final class PipelineHarness {
         engine.drainTouchChanges(into: &touches)
     }
 
+    /// `GestureEngine.setGesture` by name, at `time`.
+    public func setGesture(_ name: String, enabled: Bool, at time: Int64) {
+        let g = engine.model.gestures.firstIndex { $0.name == name }!
+        path.advance(to: time, into: &events)
+        engine.setGesture(g, enabled: enabled, at: time, into: &events)
+        engine.drainTrace(into: &trace)
+        engine.drainTouchChanges(into: &touches)
+    }
+
+    /// `GestureEngine.setView` by name, at `time`; the frame stays when nil.
+    public func setView(_ name: String, enabled: Bool = true, frame: Rect? = nil, at time: Int64) {
+        let v = engine.model.views.firstIndex { $0.name == name }!
+        path.advance(to: time, into: &events)
+        engine.setView(v, enabled: enabled, frame: frame ?? engine.model.views[v].frame, at: time, into: &events)
+        engine.drainTrace(into: &trace)
+        engine.drainTouchChanges(into: &touches)
+    }
+
     /// "name state" per event, with the engine's model for names.
     public var log: [String] {
         events.map { "\(engine.model.gestures[$0.gesture].name) \($0.state)" }

@@ -1,0 +1,72 @@
+import GestureCore
+
+/// The runtime changes (`set`, `mode`, `reset`, a connection that closed) applied to the
+/// engine: each operation changes `runtime`, then the differences of its layout reach the
+/// engine in place (`GestureEngine.setGesture`, `setView`) at the operation's time, before
+/// the next frame. A gesture disabled while running ends then (its events are in `events`,
+/// to dispatch as after `advance`).
+extension GesturePipeline {
+    /// A `set`, `mode` or `reset` by `owner` at `time`. The update says what changed (for
+    /// the reply); when something did, it is also appended to `runtimeUpdates`.
+    @discardableResult
+    public func perform(_ command: RuntimeCommand, by owner: RuntimeOwner, at time: Microseconds) throws(RuntimeError)
+        -> RuntimeUpdate
+    {
+        let before = runtime.layout()
+        var update = RuntimeUpdate(time: time, owner: owner)
+        switch command {
+        case .set(let request):
+            let earlier = runtime.changes
+            try runtime.apply(request, by: owner, at: time)
+            update.added = runtime.changes.last
+            update.removed = earlier.filter { $0.target == request.target && $0.owner == owner }
+        case .mode(let request):
+            update.mode = try runtime.switchMode(
+                to: request.mode, until: request.duration.map { time + $0 }, keep: request.keep, by: owner, at: time)
+        case .reset(let all):
+            update.removed = runtime.reset(owner: owner, all: all)
+        }
+        return commit(update, from: before)
+    }
+
+    /// The owner is gone (its connection closed): its changes not kept are undone, and the
+    /// mode it switched on without `keep` ends.
+    @discardableResult
+    public func ownerLeft(_ owner: RuntimeOwner, at time: Microseconds) -> RuntimeUpdate {
+        let before = runtime.layout()
+        var update = RuntimeUpdate(time: time, owner: owner)
+        (update.removed, update.mode) = runtime.undo(owner: owner)
+        return commit(update, from: before)
+    }
+
+    /// The mode's `for` ran out at `time`.
+    func endMode(at time: Microseconds) {
+        path.advance(to: time, into: &events)
+        let before = runtime.layout()
+        var update = RuntimeUpdate(time: time)
+        update.mode = runtime.advance(to: time)
+        commit(update, from: before)
+    }
+
+    /// Applies the layout's differences to the engine and reports the update.
+    @discardableResult
+    private func commit(_ update: RuntimeUpdate, from before: EffectiveLayout) -> RuntimeUpdate {
+        var update = update
+        let after = runtime.layout()
+        update.layout = runtime.differences(from: before, to: after)
+        if !update.layout.isEmpty {
+            path.advance(to: update.time, into: &events)
+            // Read in place, never a copy of the model kept across the calls: the engine then
+            // changes its arrays without copying them.
+            for g in after.gestures.indices where engine.model.gestures[g].enabled != after.gestures[g] {
+                engine.setGesture(g, enabled: after.gestures[g], at: update.time, into: &events)
+            }
+            for v in after.frames.indices
+            where engine.model.views[v].enabled != after.viewsEnabled[v] || engine.model.views[v].frame != after.frames[v] {
+                engine.setView(v, enabled: after.viewsEnabled[v], frame: after.frames[v], at: update.time, into: &events)
+            }
+        }
+        if !update.isEmpty { runtimeUpdates.append(update) }
+        return update
+    }
+}
