@@ -36,7 +36,8 @@ public final class Daemon {
     private(set) var reloads = ReloadHistory()
     private(set) var eventCounts: GestureEventCounts
     private var trace: [TraceRecord] = []
-    private var traceWriter = JSONWriter()
+    /// Writes the stream's trace, contact, health and runtime lines.
+    var traceWriter = JSONWriter()
     /// Health notices drained from the panels' stages, reused.
     private var healthNotices: [HealthNotice] = []
     private var stopping = false
@@ -206,6 +207,8 @@ public final class Daemon {
         }
         pipeline.touches.removeAll(keepingCapacity: true)
         publishHealth()
+        // What set, mode or a mode's end changed, before the cancellations it caused.
+        publishRuntimeUpdates()
         // Indexed in place: a local copy of the array would make the removeAll below reallocate.
         guard !pipeline.events.isEmpty else { return }
         // Subscribers first: a line is written in microseconds, while starting a command
@@ -294,9 +297,16 @@ public final class Daemon {
         try? notifier?.notify("READY=1")
         announceStatus()
         metricsFile.configure(path: configuration.daemon.metricsFile, interval: configuration.daemon.metricsInterval)
-        let message = "reloaded \(options.configPath): \(diff.summary)"
+        var message = "reloaded \(options.configPath): \(diff.summary)"
+        // Runtime changes whose gesture or view the new config lacks (logged when published).
+        let dropped = pipeline.runtimeUpdates.last { $0.time == now }?.dropped ?? []
+        if !dropped.isEmpty {
+            message += "; runtime changes dropped (no longer in the config): " + dropped.map(\.target.description).joined(separator: ", ")
+        }
         logger.notice("\(message)", metadata: .journal(.reloadSucceeded, configFile: options.configPath))
-        return .success(.object([("message", .string(message))]))
+        var reply: [(String, JSONValue)] = [("message", .string(message))]
+        if !dropped.isEmpty { reply.append(("dropped", .array(dropped.map { .object([($0.target.kind, .string($0.target.name))]) }))) }
+        return .success(.object(reply))
     }
 
     /// Tells systemd what `systemctl status` shows: the config, the touchscreens in use,
