@@ -7,12 +7,12 @@ public enum GroupDatabase {
     /// The id of the group called `name`, nil when there is none. A lookup that fails
     /// (an unreachable directory service) throws with its errno.
     public static func id(of name: String) throws(SystemError) -> gid_t? {
-        try lookup("getgrnam_r", "group \(name)", { getgrnam_r(name, $0, $1, $2, $3) }) { $0.gr_gid }
+        try lookup("getgrnam_r", "group \(name)", { getgrnam_r(name, $0, $1, $2, $3) }, read: { $0.gr_gid })
     }
 
     /// The name of group `id`, nil when there is none or the lookup fails (for messages).
     public static func name(of id: gid_t) -> String? {
-        try? lookup("getgrgid_r", "group \(id)", { getgrgid_r(id, $0, $1, $2, $3) }) { String(cString: $0.gr_name) }
+        try? lookup("getgrgid_r", "group \(id)", { getgrgid_r(id, $0, $1, $2, $3) }, read: { String(cString: $0.gr_name) })
     }
 
     /// Runs a reentrant lookup with a buffer grown until the entry fits, and reads from the
