@@ -27,7 +27,8 @@ import Glibc
             configuration.modes = [ModeSpec(name: "quiet", gestures: [ModeSpec.Toggle(index: 1, enabled: false)])]
             let options = DaemonOptions(configPath: dir.file("none.toml"), socketPath: dir.file("ctl.sock"))
             daemon = try Daemon(
-                options: options, configuration: configuration, environment: [:], logger: Logger(label: "test"), clock: .manual(clock))
+                options: options, configuration: configuration, environment: [:], logger: Logger(label: "test"), clock: .manual(clock),
+                adoptsOrphans: false)
         }
 
         deinit {

@@ -54,9 +54,11 @@ public final class Daemon {
     /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
     /// recording), worded for the log. `clock` is the loop's: a test moves a manual one to
     /// reach the engine's and the runtime's deadlines (a mode's `for`) without waiting.
+    /// `adoptsOrphans`: become the child subreaper (a test process must not: the orphans of
+    /// its other tests would stay its zombies).
     public init(
         options: DaemonOptions, configuration: Configuration, environment: [String: String], logger: Logger,
-        clock: LoopClock = .monotonic
+        clock: LoopClock = .monotonic, adoptsOrphans: Bool = true
     ) throws {
         self.options = options
         self.logger = logger
@@ -66,9 +68,9 @@ public final class Daemon {
         dispatcher = try Dispatcher(loop: loop, configuration: configuration, origin: origin, logger: logger)
         // What actions leave running (`sleep 30 &`, `setsid`) comes back to gestured, to be
         // counted against max_children, killed at its timeout and at shutdown, and reaped.
-        if cls_set_child_subreaper() == 0 {
+        if adoptsOrphans, cls_set_child_subreaper() == 0 {
             dispatcher.adoptsOrphans = true
-        } else {
+        } else if adoptsOrphans {
             logger.warning(
                 "prctl(PR_SET_CHILD_SUBREAPER): \(String(cString: strerror(errno))); what commands leave running escapes max_children and timeouts"
             )
