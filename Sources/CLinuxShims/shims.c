@@ -29,6 +29,16 @@ int cls_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int
 int cls_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
 int cls_accept4(int fd, int flags) { return accept4(fd, NULL, NULL, flags); }
 
+int cls_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid) {
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *pid = credentials.pid;
+    *uid = credentials.uid;
+    *gid = credentials.gid;
+    return 0;
+}
+
 int cls_pidfd_open(pid_t pid) {
 #ifdef SYS_pidfd_open
     return (int)syscall(SYS_pidfd_open, pid, 0);

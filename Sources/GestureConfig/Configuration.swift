@@ -30,6 +30,9 @@ public struct DaemonSettings: Equatable, Sendable {
     public var socketPath: String?
     public var socketMode: UInt32 = 0o660
     public var socketGroup: String?
+    /// The kiosk application's group: may look and shape the gesture layer (set, mode,
+    /// reset) but not reload, trigger or replay; nil: whoever connects may do everything.
+    public var controlGroup: String?
     /// swift-log level name: trace, debug, info, notice, warning, error, critical.
     public var logLevel: String = "info"
     /// The shell command actions run through (`shell -c command`).

@@ -10,7 +10,8 @@ extension ConfigBuilder {
         guard let reader else { return settings }
         if let socket = absolutePath(reader, "socket") { settings.socketPath = socket }
         if let mode = readSocketMode(reader) { settings.socketMode = mode }
-        if let group = readSocketGroup(reader) { settings.socketGroup = group }
+        if let group = readGroup(reader, "socket_group") { settings.socketGroup = group }
+        if let group = readGroup(reader, "control_group") { settings.controlGroup = group }
         if let level = reader.string("log_level") {
             if Self.logLevels.contains(level) {
                 settings.logLevel = level
@@ -115,15 +116,16 @@ extension ConfigBuilder {
         return mode
     }
 
-    /// `socket_group`, resolved now as the daemon resolves it when it makes the socket (a
-    /// group that does not exist stopped the start of a config that passed check).
-    private func readSocketGroup(_ reader: TableReader) -> String? {
-        guard let group = reader.string("socket_group") else { return nil }
+    /// `socket_group` or `control_group`, resolved now as the daemon resolves it when it
+    /// makes the socket (a group that does not exist stopped the start of a config that
+    /// passed check).
+    private func readGroup(_ reader: TableReader, _ key: String) -> String? {
+        guard let group = reader.string(key) else { return nil }
         // A failed lookup (an unreachable directory service) counts as missing: the
         // daemon's start would fail the same way.
         if (try? GroupDatabase.id(of: group)) == nil {
             sink.report(
-                reader.path.appending("socket_group"), "no such group on this machine",
+                reader.path.appending(key), "no such group on this machine",
                 expected: "an existing group (getent group lists them)", found: "\"\(Diagnostic.shown(group))\"")
             return nil
         }

@@ -8,7 +8,7 @@ public enum StatusText {
         let sections: [[String]] = [
             devices(status.devices, uptime: status.uptime), maskedSpots(status.devices, uptime: status.uptime), delivery(status.devices),
             unusable(status.unusableDevices), replay(status.replay),
-            views(status.views), gestures(status.gestures), pending(status.pending),
+            views(status.views), gestures(status.gestures), pending(status.pending), runtime(status.runtime),
             counters(title: "dispatcher", status.dispatcher), counters(title: "refused at a limit (docs/LIMITS.md)", status.refused),
         ]
         return ([head(status)] + sections.filter { !$0.isEmpty }).map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
@@ -112,13 +112,16 @@ public enum StatusText {
     static func views(_ views: [ViewStatus]) -> [String] {
         table(
             title: "views", ["name", "parent", "frame"],
-            views.map { [$0.name, $0.parent ?? "-", $0.frame.map(number).joined(separator: " ")] }, empty: "none")
+            views.map { [$0.name + ($0.enabled ? "" : " (disabled)"), $0.parent ?? "-", $0.frame.map(number).joined(separator: " ")] },
+            empty: "none")
     }
 
     static func gestures(_ gestures: [GestureStatus]) -> [String] {
         table(
             title: "gestures", ["name", "type", "view", "state", "count"],
-            gestures.map { [$0.name, $0.type, $0.view, $0.state, number($0.values[GestureMetrics.count])] }, empty: "none")
+            gestures.map {
+                [$0.name + ($0.enabled ? "" : " (disabled)"), $0.type, $0.view, $0.state, number($0.values[GestureMetrics.count])]
+            }, empty: "none")
     }
 
     static func pending(_ pending: [PendingStatus]) -> [String] {
@@ -133,6 +136,30 @@ public enum StatusText {
         let width = values.metrics.map(\.key.count).max() ?? 0
         return [title]
             + zip(values.metrics, values.values).map { "  " + pad($0.key.replacingUnderscores + ":", width + 1) + " " + number($1) }
+    }
+
+    /// The mode in force and the changes, who made them and since when; nothing when the
+    /// config alone is in force.
+    static func runtime(_ runtime: RuntimeStatus) -> [String] {
+        guard runtime.mode != nil || !runtime.changes.isEmpty else { return [] }
+        var lines: [String] = []
+        if let mode = runtime.mode {
+            let until = mode.until.map { ", ends at \(duration($0)) uptime" } ?? ""
+            lines.append("mode: \(mode.name) (by \(mode.owner) at \(duration(mode.since)) uptime\(until)\(mode.keep ? ", kept" : ""))")
+            lines.append("")
+        }
+        return lines
+            + table(
+                title: "changes", ["target", "change", "by", "since", "keep"],
+                runtime.changes.map { change in
+                    var what: [String] = []
+                    if let enabled = change.enabled { what.append(enabled ? "enabled" : "disabled") }
+                    if let frame = change.frame { what.append("frame " + frame.joined(separator: " ")) }
+                    return [
+                        "\(change.kind) \(change.name)", what.joined(separator: ", "), change.owner.description, duration(change.since),
+                        change.keep ? "yes" : "no",
+                    ]
+                }, empty: "none")
     }
 
     static func table(title: String, _ header: [String], _ rows: [[String]], empty: String) -> [String] {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import GestureConfig
+import GestureControl
+import GestureCore
 import GesturePicture
 import LibinputRecord
 import LinuxSystem
@@ -40,6 +42,15 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var description: DescOption
 
+    @Flag(
+        help: ArgumentHelp(
+            "Draw the views where the running daemon has them now and its gestures as they are on or off "
+                + "(after set and the mode), from its status; the config gives the rest."))
+    var live = false
+
+    @Option(help: ArgumentHelp("With --live: the daemon's control socket (default: as the other verbs find it).", valueName: "path"))
+    var socket: String?
+
     func validate() throws {
         if file != nil, configOption != nil { throw ValidationError("name the config once: --config FILE or CONFIG") }
         if file == nil, configOption == nil { throw ValidationError("missing the config: render CONFIG or render --config FILE") }
@@ -47,10 +58,32 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--output must end in .svg or .png: \(output)")
         }
         if description.desc != nil, recording == nil { throw ValidationError("--desc goes with --recording") }
+        if socket != nil, !live { throw ValidationError("--socket goes with --live") }
+    }
+
+    /// The running daemon's views and gestures over `configuration`: frames and `enabled`
+    /// from its status, by name (a name the daemon does not have stays as configured).
+    func liveConfiguration(_ configuration: Configuration) throws -> Configuration {
+        let environment = ProcessEnvironment.current()
+        let client = try ControlClient(
+            candidates: ControlSocketPath.candidates(option: socket, configured: configuration.daemon.socketPath, environment: environment))
+        let status = DaemonStatus(json: try client.request("status"))
+        var configuration = configuration
+        for view in status.views where view.frame.count == 4 {
+            guard let v = configuration.model.views.firstIndex(where: { $0.name == view.name }) else { continue }
+            configuration.model.views[v].frame = Rect(x: view.frame[0], y: view.frame[1], width: view.frame[2], height: view.frame[3])
+            configuration.model.views[v].enabled = view.enabled
+        }
+        for gesture in status.gestures {
+            guard let g = configuration.model.gestures.firstIndex(where: { $0.name == gesture.name }) else { continue }
+            configuration.model.gestures[g].enabled = gesture.enabled
+        }
+        return configuration
     }
 
     func run() throws {
-        let configuration = try loadConfiguration(dropIns.tree(mainFile: config))
+        var configuration = try loadConfiguration(dropIns.tree(mainFile: config))
+        if live { configuration = try liveConfiguration(configuration) }
         var overlay: RecordingOverlay?
         if let recording {
             let recorded = try description.read(recording)

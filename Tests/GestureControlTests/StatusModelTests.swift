@@ -52,6 +52,17 @@ func fullStatus() -> DaemonStatus {
     status.control = ControlStatus(path: "/run/gestured/gestured.sock")
     status.control.values[ControlMetrics.subscribers] = 1
     status.refused[RefusalMetrics.connections] = 4
+    let client = RuntimeStatus.Owner(kind: "client", connection: 3, pid: 812, uid: 1000)
+    status.views[1].enabled = false
+    status.gestures[1].enabled = false
+    status.runtime = RuntimeStatus(
+        mode: RuntimeStatus.Mode(
+            name: "maintenance", owner: RuntimeStatus.Owner(kind: "action", gesture: "secret"), keep: false, since: 60, until: 120),
+        changes: [
+            RuntimeStatus.Change(kind: "gesture", name: "wake", enabled: false, frame: nil, owner: client, keep: true, since: 61.5),
+            RuntimeStatus.Change(
+                kind: "view", name: "map", enabled: nil, frame: ["50%", "0px", "50%", "100%"], owner: client, keep: false, since: 62),
+        ])
     return status
 }
 
@@ -79,8 +90,9 @@ func fullStatus() -> DaemonStatus {
                     + #""filtered":{"mask":0,"spot":0,"aligned":0,"far_apart":0,"ghost":0,"jump":0,"stuck":0},"#
                     + #""last_touch_at_s":null,"frames_per_second":0,"masked_spots":[]}"#
             )
-            .replacing(#""count":1}"#, with: #""count":1,"events":{"began":0,"changed":0,"ended":0,"cancelled":0}}"#)
-            .dropLast() + #","start_time_s":0}"#
+            .replacing(#""count":1}"#, with: #""count":1,"events":{"began":0,"changed":0,"ended":0,"cancelled":0},"enabled":true}"#)
+            .replacing(#"1080]}"#, with: #"1080],"enabled":true}"#)
+            .dropLast() + #","start_time_s":0,"runtime":{"mode":null,"changes":[]}}"#
         #expect(after == added)
     }
 

@@ -71,4 +71,16 @@ import Testing
         let status = try JSONParser.parse(#"{"version":"0.1.0","devices":[{"name":"ELAN","path":"/dev/input/event1"}]}"#)
         #expect(!StatusText.render(DaemonStatus(json: status)).contains("masked spots"))
     }
+
+    /// The mode and each change in force, who made it, since when and whether it is kept;
+    /// disabled views and gestures are marked in their tables.
+    @Test func statusShowsTheRuntimeChanges() {
+        let text = StatusText.render(fullStatus())
+        #expect(text.contains("mode: maintenance (by action of 'secret' at 1m 0s uptime, ends at 2m 0s uptime)"), "\(text)")
+        #expect(text.contains("gesture wake  disabled                pid 812 uid 1000  1m 1s  yes"), "\(text)")
+        #expect(text.contains("view map      frame 50% 0px 50% 100%  pid 812 uid 1000  1m 2s  no"), "\(text)")
+        #expect(text.contains("map (disabled)"), "\(text)")
+        #expect(text.contains("wake (disabled)"), "\(text)")
+        #expect(!StatusText.render(DaemonStatus()).contains("changes"))
+    }
 }

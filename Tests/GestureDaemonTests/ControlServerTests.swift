@@ -15,6 +15,9 @@ import Glibc
 /// A handler with fixed content, so the tests see exactly what the server did with it.
 private final class FixedHandler: ControlHandler {
     var reloads = 0
+    /// Who sent the commands handed on, and whose connections closed.
+    var owners: [ControlPeer] = []
+    var closed: [ControlPeer] = []
     var reloadError: ControlError?
     func status() -> JSONValue { .object([("version", .string("test"))]) }
     func reload() -> ControlReply {
@@ -23,9 +26,15 @@ private final class FixedHandler: ControlHandler {
         return .success(.object([("reloaded", .bool(true))]))
     }
     func devices() -> JSONValue { .array([]) }
-    func handle(command: String, request: JSONValue) -> ControlReply? {
-        command == "replay-start" ? .success(.bool(true)) : nil
+    func handle(command: String, request: JSONValue, from peer: ControlPeer) -> ControlReply? {
+        owners.append(peer)
+        switch command {
+        case "replay-start": return .success(.bool(true))
+        case "set": return .success(.string("set"))
+        default: return nil
+        }
     }
+    func connectionClosed(_ peer: ControlPeer) { closed.append(peer) }
 }
 
 /// A non-blocking client the test reads while it serves the loop.
@@ -274,6 +283,31 @@ private final class TestClient {
         #expect(sent < bytes.count, "the daemon stopped reading a client that does not read")
     }
 
+    /// A connection that shaped the gesture layer keeps its changes as long as it is open:
+    /// the idle timeout closes a silent status client, not it.
+    @Test func aConnectionOwningChangesIsNotClosedForBeingIdle() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let clock = ManualClock()
+        let loop = try EventLoop(clock: .manual(clock))
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        let owner = try TestClient(server.path)
+        let looker = try TestClient(server.path)
+        owner.send(#"{"cmd":"set"}"# + "\n")
+        looker.send(#"{"cmd":"status"}"# + "\n")
+        #expect(
+            try serve(loop) {
+                owner.pump()
+                looker.pump()
+                return owner.lines.count == 1 && looker.lines.count == 1
+            })
+        clock.advance(by: server.idleTimeout)
+        #expect(try serve(loop) { looker.pump() })
+        #expect(try looker.json(1)["error"]?["code"] == .string("idle"))
+        #expect(!owner.pump() && server.status.values[ControlMetrics.connections] == 1 && handler.closed.isEmpty)
+    }
+
     @Test func slowRequestIsCutOff() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -421,5 +455,109 @@ private final class TestClient {
         #expect(ControlSocketPath.forDaemon(option: nil, configured: "/c.sock", environment: env) == "/c.sock")
         #expect(
             ControlSocketPath.forDaemon(option: "/o.sock", configured: "/c.sock", environment: ["GESTURED_SOCKET": "/e.sock"]) == "/o.sock")
+    }
+}
+
+/// Who may do what (docs/PROTOCOL.md, "Who may do what"): the kiosk application's group
+/// shapes the gesture layer, the socket's group does everything.
+@Suite struct ControlAuthorizationTests {
+    let logger = Logger(label: "test")
+    let admin = ControlAuthorizer.Group(name: "gestured", id: 500)
+    let control = ControlAuthorizer.Group(name: "gestured-control", id: 501)
+    /// The kiosk application: its own primary group, the control group as a supplementary one.
+    let application = PeerCredentials(pid: 4242, uid: 1000, gid: 1000, groups: [27, 501])
+
+    @Test func theApplicationsGroupShapesButDoesNotAdminister() {
+        let authorizer = ControlAuthorizer(adminGroup: admin, controlGroup: control, daemonUser: 999)
+        #expect(authorizer.access(of: application) == .control)
+        for command in [ControlCommand.status, .subscribe, .devices, .metrics, .set, .mode, .reset] {
+            #expect(authorizer.refusal(of: command, for: application) == nil, "\(command)")
+        }
+        let refusal = authorizer.refusal(of: .reload, for: application)
+        #expect(refusal?.code == "forbidden")
+        #expect(
+            refusal?.message
+                == "\"reload\" needs group gestured (the socket's group, [daemon] socket_group); this client (uid 1000, pid 4242) may use: status, devices, subscribe, metrics, set, mode, reset"
+        )
+        #expect(authorizer.refusal(of: .trigger, for: application)?.code == "forbidden")
+        #expect(authorizer.refusal(of: .replayStart, for: application)?.code == "forbidden")
+    }
+
+    @Test func theSocketsGroupRootAndTheDaemonsUserMayDoEverything() {
+        let authorizer = ControlAuthorizer(adminGroup: admin, controlGroup: control, daemonUser: 999)
+        let operators = [
+            PeerCredentials(pid: 1, uid: 1001, gid: 500), PeerCredentials(pid: 2, uid: 1002, gid: 100, groups: [500, 501]),
+            PeerCredentials(pid: 3, uid: 0, gid: 0), PeerCredentials(pid: 4, uid: 999, gid: 999),
+        ]
+        for peer in operators {
+            #expect(authorizer.access(of: peer) == .admin, "\(peer)")
+            #expect(ControlCommand.allCases.allSatisfy { authorizer.refusal(of: $0, for: peer) == nil })
+        }
+    }
+
+    /// One the socket's mode lets in (0o666) without either group only looks.
+    @Test func othersOnlyLook() {
+        let authorizer = ControlAuthorizer(adminGroup: admin, controlGroup: control, daemonUser: 999)
+        let stranger = PeerCredentials(pid: 7, uid: 1003, gid: 1003)
+        #expect(authorizer.refusal(of: .status, for: stranger) == nil)
+        #expect(
+            authorizer.refusal(of: .set, for: stranger)?.message.hasPrefix(
+                "\"set\" needs group gestured-control ([daemon] control_group) or gestured") == true)
+    }
+
+    /// Without `control_group` the socket's permissions alone decide, as before.
+    @Test func withoutAControlGroupWhoeverConnectsMayDoEverything() {
+        let authorizer = ControlAuthorizer(adminGroup: admin, controlGroup: nil, daemonUser: 999)
+        #expect(ControlCommand.allCases.allSatisfy { authorizer.refusal(of: $0, for: application) == nil })
+    }
+
+    /// Over a real socket, with the application's credentials put in (a test cannot change
+    /// its uid): the server refuses `reload` with `forbidden` before the handler sees it,
+    /// and hands `set` on with the connection as its owner.
+    @Test func aRefusedCommandOverTheSocket() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), controlGroup: "daemon", handler: handler, logger: logger)
+        let application = PeerCredentials(pid: 4242, uid: 1000, gid: 1000, groups: [1])
+        server.peerCredentials = { _ in application }
+        let client = try TestClient(server.path)
+        client.send(#"{"cmd":"reload"}"# + "\n" + #"{"cmd":"set"}"# + "\n" + #"{"cmd":"trigger"}"# + "\n")
+        #expect(
+            try serve(loop) {
+                client.pump()
+                return client.lines.count == 3
+            })
+        #expect(try client.json(0)["error"]?["code"] == .string("forbidden"))
+        #expect(try client.json(1)["ok"] == .string("set"))
+        #expect(try client.json(2)["error"]?["code"] == .string("forbidden"))
+        #expect(handler.reloads == 0)
+        #expect(handler.owners.map(\.credentials) == [application])
+    }
+
+    /// The path that works, as the kernel sees it: the socket file's ACL lets the control
+    /// group connect beside the socket's group, and a real client (this test's user) is
+    /// served; when it closes, the handler hears that its owner went away.
+    @Test func theControlGroupMayConnectAndClosingIsReported() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = FixedHandler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), controlGroup: "daemon", handler: handler, logger: logger)
+        #expect(GroupACL.namedGroups(of: server.path) == [1])
+        var info = stat()
+        #expect(stat(server.path, &info) == 0 && info.st_mode & 0o777 == 0o660)
+        var client: TestClient? = try TestClient(server.path)
+        client?.send(#"{"cmd":"set"}"# + "\n")
+        #expect(
+            try serve(loop) {
+                client?.pump()
+                return client?.lines.count == 1
+            })
+        let owner = try #require(handler.owners.first)
+        #expect(owner.credentials.pid == getpid() && owner.credentials.uid == getuid() && owner.id == 1)
+        client = nil
+        #expect(try serve(loop) { handler.closed == [owner] })
     }
 }

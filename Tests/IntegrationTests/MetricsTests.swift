@@ -79,7 +79,8 @@ struct MetricsTests {
             Issue.record("fly is not a command")
         } catch {
             #expect(
-                "\(error)" == "gestured: unknown command \"fly\"; known: status, reload, devices, subscribe, trigger, metrics, replay-start"
+                "\(error)"
+                    == "gestured: unknown command \"fly\"; known: status, reload, devices, subscribe, trigger, metrics, replay-start, set, mode, reset"
             )
         }
         for command in ControlCommand.allCases {

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <spawn.h>
 #include <signal.h>
+#include <sys/xattr.h>
 
 /// epoll_ctl without the packed `struct epoll_event` (Swift cannot lay it out on x86_64).
 int cls_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t data);
@@ -25,6 +26,9 @@ int cls_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int
 /// pipe2(2) and accept4(2), hidden from Swift without _GNU_SOURCE.
 int cls_pipe2(int fds[2], int flags);
 int cls_accept4(int fd, int flags);
+
+/// getsockopt(SO_PEERCRED): `struct ucred` needs _GNU_SOURCE. 0, or -1 with errno set.
+int cls_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid);
 
 /// pidfd_open(2): an fd that becomes readable when the process exits; -1 with errno set.
 int cls_pidfd_open(pid_t pid);

@@ -21,6 +21,8 @@ public struct DaemonStatus: Equatable, Sendable {
     public var dispatcher = MetricValues(DispatcherMetrics.all)
     public var control = ControlStatus()
     public var refused = MetricValues(RefusalMetrics.all)
+    /// The mode and the runtime changes in force (`set`, `mode`).
+    public var runtime = RuntimeStatus()
 
     public init() {}
 
@@ -36,7 +38,7 @@ public struct DaemonStatus: Equatable, Sendable {
         members += [
             ("views", .array(views.map(\.json))), ("gestures", .array(gestures.map(\.json))),
             ("pending", .array(pending.map(\.json))), ("dispatcher", .object(dispatcher.members)), ("control", control.json),
-            ("refused", .object(refused.members)), ("start_time_s", .number(startTime)),
+            ("refused", .object(refused.members)), ("start_time_s", .number(startTime)), ("runtime", runtime.json),
         ]
         return .object(members)
     }
@@ -59,6 +61,7 @@ public struct DaemonStatus: Equatable, Sendable {
         dispatcher = MetricValues(DispatcherMetrics.all, json: json["dispatcher"])
         control = json["control"].map(ControlStatus.init(json:)) ?? ControlStatus()
         refused = MetricValues(RefusalMetrics.all, json: json["refused"])
+        runtime = json["runtime"].map(RuntimeStatus.init(json:)) ?? RuntimeStatus()
     }
 }
 
@@ -315,25 +318,29 @@ public struct ReplayStatus: Equatable, Sendable {
 public struct ViewStatus: Equatable, Sendable {
     public var name: String
     public var parent: String?
-    /// x, y, width, height.
+    /// x, y, width, height: where the view is now (after runtime changes), screen px.
     public var frame: [Double]
+    /// Takes touches (the config's, a mode's or a `set`'s `enabled`).
+    public var enabled: Bool
 
-    public init(name: String, parent: String?, frame: [Double]) {
+    public init(name: String, parent: String?, frame: [Double], enabled: Bool = true) {
         self.name = name
         self.parent = parent
         self.frame = frame
+        self.enabled = enabled
     }
 
     var json: JSONValue {
         .object([
             ("name", .string(name)), ("parent", parent.map { .string($0) } ?? .null), ("frame", .array(frame.map { .number($0) })),
+            ("enabled", .bool(enabled)),
         ])
     }
 
     init(json: JSONValue) {
         self.init(
             name: json["name"]?.stringValue ?? "?", parent: json["parent"]?.stringValue,
-            frame: json["frame"]?.arrayValue?.compactMap(\.doubleValue) ?? [])
+            frame: json["frame"]?.arrayValue?.compactMap(\.doubleValue) ?? [], enabled: json["enabled"]?.boolValue ?? true)
     }
 }
 
@@ -346,6 +353,8 @@ public struct GestureStatus: Equatable, Sendable {
     public var values = MetricValues(GestureMetrics.all)
     /// Events emitted, by state (the type's states only).
     public var events: MetricValues
+    /// Recognizes (the config's, a mode's or a `set`'s `enabled`).
+    public var enabled = true
 
     public init(name: String, type: String, view: String, state: String, continuous: Bool) {
         self.name = name
@@ -358,7 +367,7 @@ public struct GestureStatus: Equatable, Sendable {
     var json: JSONValue {
         .object(
             [("name", .string(name)), ("type", .string(type)), ("view", .string(view)), ("state", .string(state))] + values.members
-                + [("events", .object(events.members))])
+                + [("events", .object(events.members)), ("enabled", .bool(enabled))])
     }
 
     init(json: JSONValue) {
@@ -367,6 +376,7 @@ public struct GestureStatus: Equatable, Sendable {
             state: json["state"]?.stringValue ?? "?", continuous: json["events"]?["recognized"] == nil)
         values = MetricValues(GestureMetrics.all, json: json)
         events = MetricValues(events.metrics, json: json["events"])
+        enabled = json["enabled"]?.boolValue ?? true
     }
 }
 

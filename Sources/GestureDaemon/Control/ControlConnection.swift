@@ -21,6 +21,8 @@ final class ControlConnection {
     static let readBudget = 16 * 1024
 
     let fd: FileDescriptor
+    /// Who connected; nil for one accepted only to be answered `busy`.
+    let peer: ControlPeer?
     var mode: Mode = .requests
     /// A subscriber that also wants every contact (`"touches": true`).
     var wantsTouches = false
@@ -28,6 +30,11 @@ final class ControlConnection {
     private(set) var partialSince: Microseconds?
     /// When a request was last answered, a reply made progress, or the connection was accepted.
     private(set) var lastActive: Microseconds
+    /// It sent `set`, `mode` or `reset`: its changes live as long as it does, so it is
+    /// never closed for being idle (as a subscriber is not).
+    var ownsChanges = false
+    /// A command was refused to it (logged once per connection).
+    var wasRefused = false
     /// Close once the pending output is sent (after a fatal error reply).
     var closeAfterFlush = false
     private var input: [UInt8] = []
@@ -40,20 +47,23 @@ final class ControlConnection {
     /// What the loop watches the descriptor for (kept to skip needless `epoll_ctl` calls).
     var interest: EventLoop.Events = .readable
 
-    init(fd: FileDescriptor, outputLimit: Int, now: Microseconds) {
+    init(fd: FileDescriptor, peer: ControlPeer?, outputLimit: Int, now: Microseconds) {
         self.fd = fd
+        self.peer = peer
         self.outputLimit = outputLimit
         lastActive = now
     }
 
     var hasPendingOutput: Bool { outputStart < output.count }
 
-    /// Idle: asks nothing, owes nothing, and is not a subscriber (may be evicted).
-    var isIdle: Bool { mode == .requests && partialSince == nil && !hasPendingOutput && inputStart == input.count }
+    /// Idle: asks nothing, owes nothing, is not a subscriber and owns no changes (may be evicted).
+    var isIdle: Bool {
+        mode == .requests && !ownsChanges && partialSince == nil && !hasPendingOutput && inputStart == input.count
+    }
 
-    /// Not a subscriber and not in the middle of a request: closed after the idle timeout,
+    /// Not a subscriber, owning no changes and not in the middle of a request: closed after the idle timeout,
     /// also when its replies wait because it does not read them.
-    var mayTimeOut: Bool { mode == .requests && partialSince == nil }
+    var mayTimeOut: Bool { mode == .requests && !ownsChanges && partialSince == nil }
 
     enum ReadResult {
         /// Read what there was (maybe nothing).

@@ -12,10 +12,15 @@ public protocol ControlHandler: AnyObject {
     func reload() -> ControlReply
     /// `{"cmd": "devices"}`: the touchscreens in use.
     func devices() -> JSONValue
-    /// Any other command (such as `replay-start`); nil means unknown.
-    func handle(command: String, request: JSONValue) -> ControlReply?
+    /// Any other command (such as `replay-start`, `set`), from the client `peer`, which the
+    /// server has allowed it; nil means unknown.
+    func handle(command: String, request: JSONValue, from peer: ControlPeer) -> ControlReply?
+    /// The connection of `peer`, which sent `set`, `mode` or `reset`, closed: what it
+    /// changed without `keep` is undone.
+    func connectionClosed(_ peer: ControlPeer)
 }
 
 extension ControlHandler {
-    public func handle(command: String, request: JSONValue) -> ControlReply? { nil }
+    public func handle(command: String, request: JSONValue, from peer: ControlPeer) -> ControlReply? { nil }
+    public func connectionClosed(_ peer: ControlPeer) {}
 }

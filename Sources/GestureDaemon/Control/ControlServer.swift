@@ -61,10 +61,18 @@ public final class ControlServer {
     /// Re-watches the listener when no spare descriptor could be had.
     private var listenerTimer: DeadlineTimer!
 
+    /// Who may use which command.
+    public let authorizer: ControlAuthorizer
+    /// Reads a new connection's peer credentials; tests put in another user's, since they
+    /// cannot change their own uid.
+    var peerCredentials: (FileDescriptor) throws -> PeerCredentials = { try PeerCredentials.of($0) }
+    /// Numbers connections for their owner identity (`ControlPeer.id`), from 1.
+    private var connectionCount = 0
+
     /// Binds `path` (replacing a stale socket, refusing a live one), sets its mode and
-    /// group, and starts accepting.
+    /// group (plus an ACL entry that lets `controlGroup` connect), and starts accepting.
     public init(
-        loop: EventLoop, path: String, mode: UInt32 = 0o660, group: String? = nil,
+        loop: EventLoop, path: String, mode: UInt32 = 0o660, group: String? = nil, controlGroup: String? = nil,
         subscriberBuffer: Int = 65_536, handler: ControlHandler, logger: Logger
     ) throws(SystemError) {
         self.path = path
@@ -78,10 +86,16 @@ public final class ControlServer {
         try UnixSocket.bind(listener, to: path)
         // Clients cannot connect before listen(), so setting the mode here leaves no window.
         guard chmod(path, mode_t(mode)) == 0 else { throw SystemError("chmod", path) }
+        var adminGroup = ControlAuthorizer.Group(name: GroupDatabase.name(of: getegid()) ?? "\(getegid())", id: getegid())
         if let group {
-            let gid = try ControlServer.groupID(group)
-            guard chown(path, uid_t.max, gid) == 0 else { throw SystemError("chown to group \(group)", path) }
+            adminGroup = ControlAuthorizer.Group(name: group, id: try ControlServer.groupID(group, key: "socket_group"))
+            guard chown(path, uid_t.max, adminGroup.id) == 0 else { throw SystemError("chown to group \(group)", path) }
         }
+        let control = try controlGroup.map { name throws(SystemError) in
+            ControlAuthorizer.Group(name: name, id: try ControlServer.groupID(name, key: "control_group"))
+        }
+        if let control { try GroupACL.grant(control.id, on: path, mode: mode) }
+        authorizer = ControlAuthorizer(adminGroup: adminGroup, controlGroup: control)
         guard listen(listener.rawValue, 16) == 0 else { throw SystemError("listen", path) }
         requestTimer = try loop.makeTimer { [unowned self] in self.expireSlowRequests() }
         listenerTimer = try loop.makeTimer { [unowned self] in self.resumeListening() }
@@ -183,7 +197,18 @@ public final class ControlServer {
             }
             if spare == nil { reopenSpare() }
             let now = loop.now()
-            let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer, now: now)
+            let fd = FileDescriptor(raw)
+            let credentials: PeerCredentials
+            do {
+                credentials = try peerCredentials(fd)
+            } catch {
+                logger.warning("control: \(error); connection refused")
+                continue
+            }
+            connectionCount += 1
+            let connection = ControlConnection(
+                fd: fd, peer: ControlPeer(id: connectionCount, credentials: credentials, connected: now), outputLimit: subscriberBuffer,
+                now: now)
             guard connections.count < ControlServer.maximumConnections || evictIdle(now: now) else {
                 refusedConnections += 1
                 if busyRun.fail() {
@@ -228,7 +253,7 @@ public final class ControlServer {
         let raw = acceptOne()
         if raw >= 0 {
             refusedConnections += 1
-            let connection = ControlConnection(fd: FileDescriptor(raw), outputLimit: subscriberBuffer, now: loop.now())
+            let connection = ControlConnection(fd: FileDescriptor(raw), peer: nil, outputLimit: subscriberBuffer, now: loop.now())
             reply(connection, .failure(ControlError(code: "busy", message: "gestured is out of file descriptors; try again later")))
         }
         reopenSpare()
@@ -336,10 +361,22 @@ public final class ControlServer {
         guard let command = request["cmd"]?.stringValue else {
             return reply(connection, .failure(ControlError(code: "bad-request", message: #"expected an object like {"cmd": "status"}"#)))
         }
-        guard let handler else {
+        guard let handler, let peer = connection.peer else {
             return reply(connection, .failure(ControlError(code: "unavailable", message: "the daemon is shutting down")))
         }
-        switch ControlCommand(rawValue: command) {
+        let known = ControlCommand(rawValue: command)
+        if let known, let refusal = authorizer.refusal(of: known, for: peer.credentials) {
+            // Once per connection: a client that retries cannot flood the journal.
+            if !connection.wasRefused {
+                connection.wasRefused = true
+                logger.notice(
+                    "control: refused \(command) to \(peer): \(authorizer.access(of: peer.credentials)) access",
+                    metadata: .journal(.commandRefused))
+            }
+            return reply(connection, .failure(refusal))
+        }
+        if known?.access == .control { connection.ownsChanges = true }
+        switch known {
         case .status: reply(connection, .success(handler.status()))
         case .reload: reply(connection, handler.reload())
         case .devices: reply(connection, .success(handler.devices()))
@@ -354,7 +391,7 @@ public final class ControlServer {
         default:
             reply(
                 connection,
-                handler.handle(command: command, request: request)
+                handler.handle(command: command, request: request, from: peer)
                     ?? .failure(
                         ControlError(
                             code: "unknown-command",
@@ -403,6 +440,7 @@ public final class ControlServer {
         loop.unregister(fd: connection.fd.rawValue)
         connections[connection.fd.rawValue] = nil
         subscribers.removeAll { $0 === connection }
+        if connection.ownsChanges, let peer = connection.peer { handler?.connectionClosed(peer) }
     }
 
     private func expireSlowRequests() {
@@ -462,11 +500,11 @@ public final class ControlServer {
         unlink(path)
     }
 
-    private static func groupID(_ name: String) throws(SystemError) -> gid_t {
+    private static func groupID(_ name: String, key: String) throws(SystemError) -> gid_t {
         guard let gid = try GroupDatabase.id(of: name) else {
             throw SystemError(
                 "getgrnam_r", "group \(name)", errno: ENOENT,
-                hint: "no such group for the control socket: set [daemon] socket_group to an existing group")
+                hint: "no such group for the control socket: set [daemon] \(key) to an existing group")
         }
         return gid
     }

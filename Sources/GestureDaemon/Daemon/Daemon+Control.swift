@@ -15,7 +15,7 @@ extension Daemon: ControlHandler {
 
     /// The daemon's status, filled from its parts: each renders its own section.
     func statusValue() -> DaemonStatus {
-        let now = MonotonicClock.now()
+        let now = loop.now()
         let model = pipeline.configuration.model
         let snapshot = pipeline.engine.snapshot()
         var status = DaemonStatus()
@@ -37,10 +37,13 @@ extension Daemon: ControlHandler {
                 }
             return ReplayStatus(path: replay.path, state: state)
         }
-        status.views = model.views.map { view in
+        // Where the views are now and what is on: the engine runs the config with the
+        // runtime changes applied.
+        let effective = pipeline.engine.model
+        status.views = effective.views.map { view in
             ViewStatus(
                 name: view.name, parent: view.parent.map { model.views[$0].name },
-                frame: [view.frame.x, view.frame.y, view.frame.width, view.frame.height])
+                frame: [view.frame.x, view.frame.y, view.frame.width, view.frame.height], enabled: view.enabled)
         }
         status.gestures = model.gestures.indices.map { i in
             let spec = model.gestures[i]
@@ -49,6 +52,7 @@ extension Daemon: ControlHandler {
                 name: spec.name, type: spec.type.rawValue, view: model.views[spec.view].name, state: state?.state.description ?? "?",
                 continuous: spec.type.isContinuous)
             gesture.values[GestureMetrics.count] = Double(state?.recognitions ?? 0)
+            gesture.enabled = effective.gestures.indices.contains(i) ? effective.gestures[i].enabled : spec.enabled
             for metric in gesture.events.metrics {
                 if let state = GestureState.allCases.first(where: { $0.description == metric.key }) {
                     gesture.events[metric] = Double(eventCounts[i, state])
@@ -65,6 +69,7 @@ extension Daemon: ControlHandler {
         status.dispatcher = dispatcher.status
         status.control = server.status
         status.refused = refusals
+        status.runtime = runtimeStatus
         return status
     }
 
@@ -84,10 +89,11 @@ extension Daemon: ControlHandler {
 
     public func devices() -> JSONValue { .array(deviceList(detailed: true, at: MonotonicClock.now()).map(\.json)) }
 
-    public func handle(command: String, request: JSONValue) -> ControlReply? {
+    public func handle(command: String, request: JSONValue, from peer: ControlPeer) -> ControlReply? {
         switch ControlCommand(rawValue: command) {
         case .trigger: return trigger(request)
         case .metrics: return .success(.string(MetricsText.render(statusValue())))
+        case .set, .mode, .reset: return perform(request, from: peer)
         case .replayStart: break
         default: return nil
         }

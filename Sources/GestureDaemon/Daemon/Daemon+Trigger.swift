@@ -35,7 +35,7 @@ extension Daemon {
         }
         let frame = model.views[spec.view].frame
         var event = GestureEvent(
-            time: MonotonicClock.now(), gesture: index, view: spec.view, state: state, device: DeviceID(0),
+            time: loop.now(), gesture: index, view: spec.view, state: state, device: DeviceID(0),
             x: frame.x + frame.width / 2, y: frame.y + frame.height / 2, touches: 2)
         // The finger count and the first direction or edge the gesture accepts.
         switch spec.parameters {

@@ -37,7 +37,8 @@ public final class Daemon {
     private(set) var reloads = ReloadHistory()
     private(set) var eventCounts: GestureEventCounts
     private var trace: [TraceRecord] = []
-    private var traceWriter = JSONWriter()
+    /// Writes the stream's trace, contact, health and runtime lines.
+    var traceWriter = JSONWriter()
     /// Health notices drained from the panels' stages, reused.
     private var healthNotices: [HealthNotice] = []
     /// Contacts the panels' stages filtered, drained for `monitor --touches`, reused.
@@ -54,19 +55,25 @@ public final class Daemon {
 
     /// Binds the control socket and opens the input: live touchscreens, or the recording of
     /// `options.replay`. Throws what start-up cannot get past (socket taken, unreadable
-    /// recording), worded for the log.
-    public init(options: DaemonOptions, configuration: Configuration, environment: [String: String], logger: Logger) throws {
+    /// recording), worded for the log. `clock` is the loop's: a test moves a manual one to
+    /// reach the engine's and the runtime's deadlines (a mode's `for`) without waiting.
+    /// `adoptsOrphans`: become the child subreaper (a test process must not: the orphans of
+    /// its other tests would stay its zombies).
+    public init(
+        options: DaemonOptions, configuration: Configuration, environment: [String: String], logger: Logger,
+        clock: LoopClock = .monotonic, adoptsOrphans: Bool = true
+    ) throws {
         self.options = options
         self.logger = logger
-        origin = MonotonicClock.now()
-        loop = try EventLoop()
+        origin = clock.now()
+        loop = try EventLoop(clock: clock)
         pipeline = GesturePipeline(configuration: configuration)
         dispatcher = try Dispatcher(loop: loop, configuration: configuration, origin: origin, logger: logger)
         // What actions leave running (`sleep 30 &`, `setsid`) comes back to gestured, to be
         // counted against max_children, killed at its timeout and at shutdown, and reaped.
-        if cls_set_child_subreaper() == 0 {
+        if adoptsOrphans, cls_set_child_subreaper() == 0 {
             dispatcher.adoptsOrphans = true
-        } else {
+        } else if adoptsOrphans {
             logger.warning(
                 "prctl(PR_SET_CHILD_SUBREAPER): \(String(cString: strerror(errno))); what commands leave running escapes max_children and timeouts"
             )
@@ -77,7 +84,7 @@ public final class Daemon {
         let settings = configuration.daemon
         let path = ControlSocketPath.forDaemon(option: options.socketPath, configured: settings.socketPath, environment: environment)
         server = try ControlServer(
-            loop: loop, path: path, mode: settings.socketMode, group: settings.socketGroup,
+            loop: loop, path: path, mode: settings.socketMode, group: settings.socketGroup, controlGroup: settings.controlGroup,
             subscriberBuffer: settings.subscriberBuffer, handler: self, logger: logger)
         metricsFile = try MetricsFile(loop: loop, logger: logger) { [unowned self] in MetricsText.render(self.statusValue()) }
         try loop.watchSignals([SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2]) { [unowned self] in self.handle(signal: $0) }
@@ -112,11 +119,15 @@ public final class Daemon {
         } catch {
             logger.warning("systemd notify: \(error)")
         }
-        while !stopping {
-            try loop.runOnce(timeoutMilliseconds: -1)
-            afterWake()
-        }
+        while !stopping { try turn(timeoutMilliseconds: -1) }
         shutdown()
+    }
+
+    /// One turn of the loop: wait up to `timeoutMilliseconds` (-1: until something is
+    /// ready), serve what is, then hand on what it emitted.
+    func turn(timeoutMilliseconds: Int32) throws(SystemError) {
+        try loop.runOnce(timeoutMilliseconds: timeoutMilliseconds)
+        afterWake()
     }
 
     /// Start-up is over: the executable's relocation tables, read once by ld.so before
@@ -158,7 +169,7 @@ public final class Daemon {
     /// The engine's timer: input that arrived before it is fed first, then time advances.
     private func deadlinePassed() {
         input.drain()
-        pipeline.advance(to: MonotonicClock.now())
+        pipeline.advance(to: loop.now())
     }
 
     private func afterWake() {
@@ -206,6 +217,8 @@ public final class Daemon {
         pipeline.touches.removeAll(keepingCapacity: true)
         publishFiltered()
         publishHealth()
+        // What set, mode or a mode's end changed, before the cancellations it caused.
+        publishRuntimeUpdates()
         // Indexed in place: a local copy of the array would make the removeAll below reallocate.
         guard !pipeline.events.isEmpty else { return }
         // Subscribers first: a line is written in microseconds, while starting a command
@@ -270,7 +283,7 @@ public final class Daemon {
     /// Loads the config file again and swaps it in; a file that does not validate leaves
     /// the running config in place, every error logged and kept for `status`.
     func reloadConfiguration() -> ControlReply {
-        let now = MonotonicClock.now()
+        let now = loop.now()
         let configuration: Configuration
         do {
             configuration = try ConfigLoader.load(tree: options.configTree, enforcingSafety: ConfigFileSafety.isRoot)
@@ -305,6 +318,7 @@ public final class Daemon {
         server.subscriberBuffer = configuration.daemon.subscriberBuffer
         if configuration.daemon.socketPath != previous.daemon.socketPath || configuration.daemon.socketMode != previous.daemon.socketMode
             || configuration.daemon.socketGroup != previous.daemon.socketGroup
+            || configuration.daemon.controlGroup != previous.daemon.controlGroup
         {
             logger.notice("reload: socket settings change at the next start")
         }
@@ -315,9 +329,16 @@ public final class Daemon {
         try? notifier?.notify("READY=1")
         announceStatus()
         metricsFile.configure(path: configuration.daemon.metricsFile, interval: configuration.daemon.metricsInterval)
-        let message = "reloaded \(options.configPath): \(diff.summary)"
+        var message = "reloaded \(options.configPath): \(diff.summary)"
+        // Runtime changes whose gesture or view the new config lacks (logged when published).
+        let dropped = pipeline.runtimeUpdates.last { $0.time == now }?.dropped ?? []
+        if !dropped.isEmpty {
+            message += "; runtime changes dropped (no longer in the config): " + dropped.map(\.target.description).joined(separator: ", ")
+        }
         logger.notice("\(message)", metadata: .journal(.reloadSucceeded, configFile: options.configPath))
-        return .success(.object([("message", .string(message))]))
+        var reply: [(String, JSONValue)] = [("message", .string(message))]
+        if !dropped.isEmpty { reply.append(("dropped", .array(dropped.map { .object([($0.target.kind, .string($0.target.name))]) }))) }
+        return .success(.object(reply))
     }
 
     /// Tells systemd what `systemctl status` shows: the config, the touchscreens in use,

@@ -37,9 +37,10 @@ struct ActionEnvironment {
     /// `GESTURE_NAME`, `GESTURE_TYPE`, `GESTURE_STATE`, `GESTURE_VIEW`, `GESTURE_X`,
     /// `GESTURE_Y`, `GESTURE_TOUCHES`, `GESTURE_TIME`, `GESTURE_DEVICE`, the per-type
     /// values (`GESTURE_TRANSLATION_X`, `GESTURE_SCALE`, `GESTURE_DIRECTION`, ...) and
-    /// `GESTURE_DELAYED_FROM` when set.
-    func variables(for event: GestureEvent, names: GestureNames, origin: Microseconds) -> [String] {
+    /// `GESTURE_DELAYED_FROM` when set, and `GESTURE_MODE`, the mode in force (`none`).
+    func variables(for event: GestureEvent, names: GestureNames, origin: Microseconds, mode: String) -> [String] {
         var result = base
+        result.append("GESTURE_MODE=" + mode)
         var writer = JSONWriter(capacity: 64)
         func add(_ name: String, _ field: EventField) {
             EventText.write(field, event, names, origin, into: &writer)

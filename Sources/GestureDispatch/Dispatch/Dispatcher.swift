@@ -41,6 +41,8 @@ public final class Dispatcher {
     private var targets: [SocketTarget.Key: SocketTarget] = [:]
     private var socketCounters = DispatcherCounters()
     private var message = JSONWriter()
+    /// The mode in force, for the commands' `GESTURE_MODE` (`none` without one).
+    public var mode = "none"
 
     /// `origin` is the time that `t` counts from (the daemon's start).
     public init(loop: EventLoop, configuration: Configuration, origin: Microseconds, logger: Logger) throws {
@@ -160,7 +162,7 @@ public final class Dispatcher {
             case .command(let command, let timeout):
                 runner.run(
                     shell: settings.shell, command: command,
-                    environment: environment.variables(for: event, names: names, origin: origin),
+                    environment: environment.variables(for: event, names: names, origin: origin, mode: mode),
                     gesture: names.gesture(event.gesture), timeout: timeout)
             case .socket(let target, let template):
                 if let template {

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureCore
 import JSONOutput
 import TouchInput
@@ -55,6 +56,23 @@ public enum EventJSON {
         writer.bool(true)
         writer.key("reason")
         writer.string(reason)
+        writer.endObject()
+        writer.newline()
+    }
+
+    /// `{"t": ..., members...}`: a line the stream carries beside events (a runtime change),
+    /// its `t` first as on every line.
+    public static func objectLine(_ object: JSONValue, time: Microseconds, origin: Microseconds, into writer: inout JSONWriter) {
+        writer.reset()
+        writer.beginObject()
+        writer.key("t")
+        seconds(time - origin, &writer)
+        if case .object(let members) = object {
+            for (key, value) in members {
+                writer.key(key)
+                writer.value(value)
+            }
+        }
         writer.endObject()
         writer.newline()
     }

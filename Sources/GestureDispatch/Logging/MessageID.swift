@@ -18,6 +18,8 @@ public enum MessageID: String, CaseIterable, Sendable {
     case actionFailed = "ea2faf1c1ec0468fb0392b429c363116"
     case actionTimedOut = "2aba43aa2adc4e838ca929e859efe96b"
     case limitReached = "afb6fa67544e48fd8f70cbb2d2e92376"
+    case commandRefused = "aa6d588afe734b28ad87d0e0ed6b5843"
+    case changesUndone = "d9d845e370334fad9f8271ad1845094e"
 }
 
 /// Journal field names gestured sets besides journald's own: carried as swift-log

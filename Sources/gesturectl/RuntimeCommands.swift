@@ -1,0 +1,123 @@
+import ArgumentParser
+import GestureControl
+
+/// What `set` and `mode` share: `--keep`, and without it, holding the connection (the
+/// change lives as long as it does).
+struct ChangeLifetime: ParsableArguments {
+    @Flag(help: "The change outlives gesturectl: it stays until reset or a restart of the daemon.")
+    var keep = false
+
+    /// Prints the daemon's reply; without `--keep`, waits until interrupted or the daemon
+    /// goes away, so that the change stays in force meanwhile.
+    func finish(_ client: ControlClient, _ reply: JSONValue) throws {
+        print(reply["message"]?.stringValue ?? reply.text)
+        guard !keep else { return }
+        print("in force while gesturectl runs: interrupt it (Ctrl-C) to undo, or pass --keep")
+        // The daemon answers nothing more on this connection: this returns when it closes.
+        _ = try? client.readLine()
+    }
+}
+
+/// `gesturectl set gesture|view NAME KEY=VALUE...`: turn a gesture or view on or off, move
+/// a view (docs/PROTOCOL.md, `set`).
+struct SetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Turn a gesture or view on or off, or move a view, in the running daemon.",
+        discussion: """
+            KEY=VALUE: enabled=true|false; for a view also x=, y=, width=, height= in the \
+            config's units (px, %, mm), relative to the parent view; what is left out stays. \
+            Examples: set gesture map-pan enabled=false; set view map x=50% width=50%. \
+            The change lives as long as this connection unless --keep is given.
+            """)
+
+    @Argument(help: "gesture or view.")
+    var kind: String
+
+    @Argument(help: "Its name in the config.")
+    var name: String
+
+    @Argument(help: "enabled=true|false, x=, y=, width=, height=.")
+    var values: [String] = []
+
+    @OptionGroup var lifetime: ChangeLifetime
+    @OptionGroup var connection: SocketOption
+
+    func validate() throws {
+        guard ["gesture", "view"].contains(kind) else { throw ValidationError("expected gesture or view, found '\(kind)'") }
+        guard !values.isEmpty else { throw ValidationError("nothing to set: give enabled=true|false, or x=, y=, width=, height=") }
+        _ = try members()
+    }
+
+    /// The request's members: `enabled` and the `frame` object.
+    func members() throws -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [(kind, .string(name))]
+        var frame: [(String, JSONValue)] = []
+        for pair in values {
+            guard let equals = pair.firstIndex(of: "=") else { throw ValidationError("expected KEY=VALUE, found '\(pair)'") }
+            let key = String(pair[..<equals])
+            let value = String(pair[pair.index(after: equals)...])
+            switch key {
+            case "enabled":
+                guard let enabled = Bool(value) else { throw ValidationError("enabled is true or false, found '\(value)'") }
+                members.append(("enabled", .bool(enabled)))
+            case "x", "y", "width", "height":
+                // A bare number is px, as in the config; "50%", "40px" and "12mm" go as text.
+                frame.append((key, Double(value).map(JSONValue.number) ?? .string(value)))
+            default:
+                throw ValidationError("unknown key '\(key)': expected enabled, x, y, width or height")
+            }
+        }
+        if !frame.isEmpty { members.append(("frame", .object(frame))) }
+        return members
+    }
+
+    func run() throws {
+        let client = try connection.connect(timeout: nil)
+        try lifetime.finish(client, try client.request("set", try members() + [("keep", .bool(lifetime.keep))]))
+    }
+}
+
+/// `gesturectl mode NAME|none [--for DURATION]`: switch to a mode of the config.
+struct ModeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mode",
+        abstract: "Switch the running daemon to a mode of its config ([mode.NAME]), or back to none.",
+        discussion: """
+            With --for the mode ends by itself (e.g. --for 60s). It lives as long as this \
+            connection unless --keep is given.
+            """)
+
+    @Argument(help: "A mode declared in the config, or none.")
+    var mode: String
+
+    @Option(name: .customLong("for"), help: ArgumentHelp("End the mode by itself after this long (30s, 2min).", valueName: "duration"))
+    var duration: String?
+
+    @OptionGroup var lifetime: ChangeLifetime
+    @OptionGroup var connection: SocketOption
+
+    func run() throws {
+        var members: [(String, JSONValue)] = [("mode", .string(mode)), ("keep", .bool(lifetime.keep))]
+        if let duration { members.append(("for", .string(duration))) }
+        let client = try connection.connect(timeout: nil)
+        try lifetime.finish(client, try client.request("mode", members))
+    }
+}
+
+/// `gesturectl reset [--all]`: undo changes.
+struct ResetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
+        abstract: "Undo the changes made with set --keep by this user (--all: everyone's).")
+
+    @Flag(help: "Undo every change in force, whoever made it.")
+    var all = false
+
+    @OptionGroup var connection: SocketOption
+
+    func run() throws {
+        let reply = try connection.connect().request("reset", [("all", .bool(all))])
+        print(reply["message"]?.stringValue ?? reply.text)
+    }
+}
