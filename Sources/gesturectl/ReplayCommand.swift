@@ -180,8 +180,10 @@ private struct EventPrinter {
     func print(_ update: RuntimeUpdate) {
         if json {
             var writer = JSONWriter()
-            EventJSON.runtimeLines(update, origin: origin, into: &writer)
-            Swift.print(String(decoding: writer.bytes.dropLast(), as: UTF8.self))
+            for value in update.streamLines(seconds: { Double($0 - origin) / 1_000_000 }) {
+                EventJSON.objectLine(value, time: update.time, origin: origin, into: &writer)
+                Swift.print(String(decoding: writer.bytes.dropLast(), as: UTF8.self))
+            }
             fflush(nil)
             return
         }

@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureControl
 import GestureCore
+import GestureDispatch
 import LinuxSystem
 import Logging
 import Testing

@@ -214,12 +214,12 @@ struct TouchForwarderTests {
     }()
 
     /// Each frame goes to the clone in one `write(2)` of whole `struct input_event` records,
-    /// as uinput takes them (a seqpacket socket keeps each write a message of its own).
+    /// as uinput takes them (a datagram socket pair keeps each write a message of its own).
     @Test func eachFrameIsOneWriteOfWholeRecords() throws {
         var fds: [Int32] = [0, 0]
-        try #require(socketpair(AF_UNIX, Int32(Glibc.SOCK_SEQPACKET.rawValue), 0, &fds) == 0)
+        try #require(socketpair(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0, &fds) == 0)
         defer { close(fds[0]) }
-        let forwarder = TouchForwarder(virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "seqpacket", slotCount: 10))
+        let forwarder = TouchForwarder(virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "datagram", slotCount: 10))
         let frame = Self.tenFingerFrame
         for _ in 0..<3 { forwarder.write(frame, answering: nil) }
         var sizes: [Int] = []
