@@ -24,11 +24,17 @@ delivery_begin() { # SCENARIO CONFIG [DESC]
 }
 
 # libinput-debug-events on the clone (or NODE) into libinput.log (or LOG), which
-# libinput_count reads.
+# libinput_count reads. Its start (two dozen libraries, udev) took over 5 s under
+# emulation on a host loaded with other builds: the wait's ceiling is 20 s, and the time
+# it took is in the check's detail.
 libinput_start() { # [NODE [LOG]]
   "$DEBUG_EVENTS" --device "${1:-$CLONE_NODE}" > "$SCENARIO_DIR/${2:-libinput.log}" 2>&1 &
   LI_PID=$!
-  check "libinput reads ${1:-the clone}" "" wait_for 5 fd_open "$LI_PID" "${1:-$CLONE_NODE}"
+  _t0=$EPOCHREALTIME
+  wait_for 20 fd_open "$LI_PID" "${1:-$CLONE_NODE}"
+  _open=$?
+  check "libinput reads ${1:-the clone}" "$(awk -v a="$_t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "after %.1f s", b - a }')" \
+    test "$_open" = 0
 }
 
 # libinput writes its log at exit (stdout to a file is buffered): SIGINT ends it cleanly.
@@ -175,7 +181,7 @@ scenario_delivery_longpress() {
 
 # Touch health (delivery-health.toml: the recipe for a panel with ghost touches). The
 # shared ghost-burst recording's first 2.15 s (102 ghosts, bursts of up to 10 still
-# contacts), then a genuine tap: libinput on the clone sees the tap alone and the tap
+# contacts), then a genuine tap of 400 ms: libinput on the clone sees the tap alone and the tap
 # gesture recognizes it; the ghosts make the panel noisy, logged once and heard by the
 # subscriber.
 GHOSTS=$R/hid-devices-advanced-silicon-2149-231c-ghost-touch-bursts.evemu
@@ -222,10 +228,10 @@ scenario_delivery_stuck() {
   libinput_stop
   expect_panel_grabbed
   expect_eq "libinput: the still touch cancelled, then the tap whole" "DOWN CANCEL DOWN UP" "$(libinput_sequence)"
-  # Shown after the 80 ms hold, cancelled 1 s after it went down: 0.92 s, and the timers'
-  # wake-ups late by a few ms.
+  # Shown after the 250 ms hold, cancelled 1 s after it went down: 0.75 s, give or take
+  # the timers' wake-ups.
   _held=$(libinput_interval TOUCH_DOWN TOUCH_CANCEL)
-  check "libinput: cancelled stuck_after its touch-down" "${_held:-?} s after the down" in_range "$_held" 0.85 1.9
+  check "libinput: cancelled stuck_after its touch-down" "${_held:-?} s after the down" in_range "$_held" 0.7 1.9
   expect_gesture tap recognized 1
   expect_eq "status: stuck contacts released" 1 "$(status_filtered stuck)"
   gestured_end
