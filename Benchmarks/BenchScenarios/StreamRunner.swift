@@ -11,7 +11,7 @@ import TouchPipeline
 /// `step()` does what the daemon's loop does per `SYN_REPORT`: feed the frame's events, then
 /// consume and clear the event buffer (here: count it). With `delivery`, each device also has
 /// a `TouchForwarder` (as a grabbed panel has), writing into `/dev/null` what the application
-/// sees (the same records and `write(2)` per event as to uinput, which the host lacks), and
+/// sees (the same records, a `write(2)` per frame, as to uinput, which the host lacks), and
 /// the step ends with the daemon's output stage, `forwardTouches`.
 public final class StreamRunner {
     public let pipeline: GesturePipeline

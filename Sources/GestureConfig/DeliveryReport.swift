@@ -27,6 +27,13 @@ extension ConfigReport {
                 }
             lines.append(
                 "  device[\(d)]: passthrough: grabbed, applications read its virtual clone; cancel = \"\(cancel.rawValue)\": \(how)")
+            // The health stage's hold comes before any gesture sees the touch: it adds to theirs.
+            let hold = configuration.devices[d].health.hold
+            if hold > 0 {
+                lines.append(
+                    "  device[\(d)]: every new touch is held \(Units.format(duration: hold)) by its health stage first "
+                        + "(min_contact, hold = true): the application gets it that much later, on top of the holds above")
+            }
         }
         return lines
     }

@@ -21,6 +21,8 @@ struct TrackedContact {
     /// The view it was hit-tested to when it began (-1: none).
     var hitView = -1
     var downAt: Microseconds = 0
+    /// How long a frame stage held it back before `downAt` (`ScreenContact.held`).
+    var held: Microseconds = 0
     /// Screen px, y down.
     var x = 0.0, y = 0.0
     /// The same position in millimetres (screen axes scaled by the device's mm per px).

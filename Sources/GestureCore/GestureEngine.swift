@@ -99,6 +99,9 @@ public final class GestureEngine {
         // Index loops throughout the hot path: an unspecialized array iterator allocates.
         for i in 0..<frame.contacts.count { ingest(frame.contacts[i], device: d) }
         contacts.live &= ~(contacts.ended | contacts.cancelled)
+        // Cancels first: a gesture a cancel ends takes none of the frame's new contacts
+        // (a jump's split: the pan that held the old contact does not swallow the new one).
+        if contacts.cancelled != 0 { cancelHolders(reason: .contactsCancelled, into: &events) }
         deliverBegan(device: d)
         updateRecognizers(into: &events)
         settle()
@@ -252,7 +255,7 @@ extension GestureEngine {
             contacts.live |= bit
             contacts.slots[i] = TrackedContact(
                 device: devices[d].id, id: contact.id, toolType: contact.toolType,
-                hitView: views.hitTest(x: contact.x, y: contact.y), downAt: now)
+                hitView: views.hitTest(x: contact.x, y: contact.y), downAt: now, held: contact.held)
             contacts.slots[i].startX = contact.x
             contacts.slots[i].startY = contact.y
             contacts.slots[i].startMMX = contact.mmX
@@ -412,7 +415,6 @@ extension GestureEngine {
 extension GestureEngine {
     /// Asks every recognizer whose contacts changed, in `Relations.order`.
     private func updateRecognizers(into events: inout [GestureEvent]) {
-        if contacts.cancelled != 0 { cancelHolders(reason: .contactsCancelled, into: &events) }
         let touched = contacts.touched
         forEachEngaged { g in
             guard gestures[g].received & touched != 0, gestures[g].phase != .finished else { return }

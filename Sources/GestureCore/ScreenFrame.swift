@@ -12,8 +12,15 @@ public struct ScreenContact: Equatable, Sendable {
     /// scale (what movement thresholds are measured in).
     public var mmX: Double
     public var mmY: Double
+    /// On a `began`: how long a frame stage held the contact back after it went down on the
+    /// panel (the health stage's hold on new contacts), which the application waits on top
+    /// of any gesture's `delays_touches_began`. 0 otherwise.
+    public var held: Microseconds
 
-    public init(id: Int32, phase: TouchPhase, toolType: ToolType = .finger, x: Double, y: Double, mmX: Double, mmY: Double) {
+    public init(
+        id: Int32, phase: TouchPhase, toolType: ToolType = .finger, x: Double, y: Double, mmX: Double, mmY: Double,
+        held: Microseconds = 0
+    ) {
         self.id = id
         self.phase = phase
         self.toolType = toolType
@@ -21,6 +28,7 @@ public struct ScreenContact: Equatable, Sendable {
         self.y = y
         self.mmX = mmX
         self.mmY = mmY
+        self.held = held
     }
 }
 

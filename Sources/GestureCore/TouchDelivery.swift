@@ -47,8 +47,8 @@ public struct TouchChange: Equatable, Sendable {
     /// The contact's id (`Contact.id`, from `ABS_MT_TRACKING_ID`).
     public var id: Int32
     public var kind: Kind
-    /// How long the change was held back: a `began` since the contact went down, an
-    /// `ended` since it lifted; 0 otherwise.
+    /// How long the change was held back: a `began` since the contact went down on the
+    /// panel (the health stage's hold included), an `ended` since it lifted; 0 otherwise.
     public var delay: Microseconds
     /// The contact's last position, screen px.
     public var x: Double
@@ -290,7 +290,8 @@ final class TouchDelivery {
         var delay: Microseconds = 0
         switch kind {
         case .began:
-            delay = now - r.downAt
+            // Since the contact went down on the panel: a frame stage's hold comes first.
+            delay = now - r.downAt + c.held
             counts.passed += 1
         case .ended:
             delay = r.lifted ? now - r.liftedAt : 0

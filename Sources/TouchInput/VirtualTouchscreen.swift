@@ -24,25 +24,26 @@ public final class VirtualTouchscreen {
     public let hasTouchMajor: Bool
     private let device: OpaquePointer
     private let uinput: OpaquePointer
-    private let fd: Int32
+    /// The uinput descriptor libevdev made the device on (closed after it is destroyed).
+    private let fd: FileDescriptor
+    private var records: InputEventRecords
 
     /// Creates the clone of `info` (a panel opened through `EvdevDevice`). The error for a
     /// `/dev/uinput` that cannot be opened says how to grant access.
     public init(cloning info: TouchDeviceInfo, uinputPath: String = VirtualTouchscreen.uinputPath) throws(SystemError) {
-        let fd = open(uinputPath, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else {
+        let raw = open(uinputPath, O_RDWR | O_CLOEXEC)
+        guard raw >= 0 else {
             let code = errno
             throw SystemError("open", path: uinputPath, code: code, hint: Self.accessHint(code))
         }
+        let fd = FileDescriptor(raw)
         guard let device = libevdev_new() else {
-            close(fd)
             throw SystemError("libevdev_new", path: uinputPath, code: ENOMEM)
         }
         libevdev_set_name(device, info.name)
-        let physSet = cevdev_uinput_set_phys(fd, Self.physPrefix + "/" + (info.devnode ?? "?"))
+        let physSet = cevdev_uinput_set_phys(raw, Self.physPrefix + "/" + (info.devnode ?? "?"))
         guard physSet == 0 else {
             let code = errno
-            close(fd)
             libevdev_free(device)
             throw SystemError("ioctl(UI_SET_PHYS)", path: uinputPath, code: code)
         }
@@ -75,10 +76,9 @@ public final class VirtualTouchscreen {
         let major = info.capabilities.absInfo[InputCodes.absMTTouchMajor]
         if let major { enable(ABS_MT_TOUCH_MAJOR, major.minimum, major.maximum, resolution: major.resolution) }
         var handle: OpaquePointer?
-        let rc = libevdev_uinput_create_from_device(device, fd, &handle)
+        let rc = libevdev_uinput_create_from_device(device, raw, &handle)
         guard rc == 0, let handle else {
             libevdev_free(device)
-            close(fd)
             throw SystemError("libevdev_uinput_create_from_device", path: uinputPath, code: -rc, hint: Self.accessHint(-rc))
         }
         self.device = device
@@ -88,18 +88,18 @@ public final class VirtualTouchscreen {
         slotCount = slots
         hasPressure = pressure != nil
         hasTouchMajor = major != nil
+        records = InputEventRecords(slots: slots)
     }
 
     deinit {
         libevdev_uinput_destroy(uinput)
         libevdev_free(device)
-        close(fd)
     }
 
-    /// Writes one event (the kernel forwards it at the next `SYN_REPORT`).
-    public func write(_ type: UInt16, _ code: UInt16, _ value: Int32) throws(SystemError) {
-        let rc = libevdev_uinput_write_event(uinput, UInt32(type), UInt32(code), value)
-        guard rc == 0 else { throw SystemError("write", path: devnode, code: -rc) }
+    /// Writes one frame (ending in `SYN_REPORT`) to the uinput descriptor in one `write(2)`;
+    /// the kernel hands it on at its `SYN_REPORT`.
+    public func write(_ frame: [RawInputEvent]) throws(SystemError) {
+        try records.write(frame, to: fd, subject: devnode)
     }
 
     /// True for a device gestured made (this instance or another): its `phys`.

@@ -125,8 +125,10 @@ public final class GesturePipeline {
         engine.drainTouchChanges(into: &touchChanges)
         for i in 0..<touchChanges.count {
             let change = touchChanges[i]
+            // A contact the health stage split off a jump is shown from its panel contact.
+            let panel = path.stages.health.panelContact(of: change.id)
             for d in 0..<devices.count where devices[d].id == change.device {
-                encoders[d]?.apply(change)
+                encoders[d]?.apply(change, panel: panel)
             }
         }
         touchChanges.removeAll(keepingCapacity: true)

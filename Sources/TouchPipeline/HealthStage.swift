@@ -37,7 +37,7 @@ public struct HealthStage: FrameStage {
     public mutating func process(_ frame: inout ScreenFrame) {
         guard let d = index(frame.device) else { return }
         let ids = splitIDs
-        devices[d].handle(frame) { ids.take() }
+        devices[d].handle(frame) { ids.take(continuing: $0) }
         copyOutput(of: d, into: &frame)
     }
 
@@ -63,14 +63,33 @@ public struct HealthStage: FrameStage {
         return false
     }
 
+    /// The panel contact a contact shown downstream continues: for one split off a jump,
+    /// the panel's contact it was split from; for any other, `id` itself. Touch delivery
+    /// shows a split contact on the clone with its panel contact's raw position.
+    public func panelContact(of id: Int32) -> Int32 { splitIDs.panelContact(of: id) ?? id }
+
     /// Ids of contacts split off a jump count down from the top of `Int32`: the
-    /// normalizers count up from 0, so the two never meet. A class: the stage's
-    /// non-escaping id source may not capture the mutating stage itself.
+    /// normalizers count up from 0, so the two never meet. Each remembers its panel
+    /// contact for the next `remembered` splits (ids are handed out in order, so a ring
+    /// indexed by the id: no search, no allocation). A class: the stage's non-escaping id
+    /// source may not capture the mutating stage itself.
     private final class SplitIDs {
+        /// Far more than the contacts that can be down or held back at once (the engine
+        /// tracks 64): a split contact is looked up while it is shown.
+        static let remembered = 256
         private var next = Int32.max
-        func take() -> Int32 {
+        private var panel = [Int32](repeating: -1, count: remembered)
+
+        func take(continuing contact: Int32) -> Int32 {
             defer { next -= 1 }
+            panel[Int(Int32.max - next) % Self.remembered] = contact
             return next
+        }
+
+        /// Nil for an id no split gave out (or one `remembered` splits ago).
+        func panelContact(of id: Int32) -> Int32? {
+            guard id > next, Int(id - next) <= Self.remembered else { return nil }
+            return panel[Int(Int32.max - id) % Self.remembered]
         }
     }
 

@@ -9,7 +9,9 @@ import TouchInput
 ///
 /// Virtual slots get their own tracking ids. A cancel is a palm for one frame and then a
 /// release with `cancel = "palm"` (libinput: `TOUCH_CANCEL`) or when the panel itself
-/// reported a palm, a plain release otherwise.
+/// reported a palm, a plain release otherwise. A slot released in a frame takes no new
+/// contact before that frame's `SYN_REPORT`: libinput takes a slot's lift and a new
+/// tracking id in one frame as two touch-downs and ignores the new one.
 /// `ABS_X`/`ABS_Y`/`BTN_TOUCH` follow the oldest contact down, as the kernel's own
 /// pointer emulation does.
 ///
@@ -53,6 +55,8 @@ public final class TouchEncoder {
         var palm = false
         /// Went down in the frame being written.
         var fresh = false
+        /// Released in the frame being written (free again after its `SYN_REPORT`).
+        var released = false
         var x: Int32 = 0, y: Int32 = 0
     }
 
@@ -112,14 +116,18 @@ public final class TouchEncoder {
         }
     }
 
-    /// Writes one change (the frame goes out at `flush`).
-    func apply(_ change: TouchChange) {
-        guard change.id >= firstForwarded else { return }
+    /// Writes one change (the frame goes out at `flush`). `panel`: the panel contact the
+    /// change shows, when it is not the change's own id (a contact the health stage split
+    /// off a jump goes on from the same panel contact, under an id of its own, on a slot
+    /// and with a tracking id of its own).
+    func apply(_ change: TouchChange, panel: Int32? = nil) {
+        let source = panel ?? change.id
+        guard source >= firstForwarded else { return }
         switch change.kind {
         case .began:
-            guard let raw = recentIndex(change.id).map({ recent[$0] }) else { return }
-            if slotIndex(change.id) != nil { return move(raw) }
-            guard let s = slots.firstIndex(where: { $0.contact < 0 }) else { return }
+            guard let raw = recentIndex(source).map({ recent[$0] }) else { return }
+            if let s = slotIndex(change.id) { return move(s, raw) }
+            guard let s = freeSlot() else { return }
             slots[s] = Slot(contact: change.id, trackingID: nextTrackingID, palm: false, fresh: true, x: raw.x, y: raw.y)
             nextTrackingID = (nextTrackingID + 1) & 0xffff
             write(InputCodes.absMTSlot, Int32(s))
@@ -133,7 +141,7 @@ public final class TouchEncoder {
             if change.delay > 0 { delayed += 1 }
             if pointer < 0 { pointer = s }
         case .moved:
-            if let raw = recentIndex(change.id).map({ recent[$0] }) { move(raw) }
+            if let s = slotIndex(change.id), let raw = recentIndex(source).map({ recent[$0] }) { move(s, raw) }
         case .ended:
             guard let s = slotIndex(change.id) else { return }
             showDown(s)
@@ -143,7 +151,7 @@ public final class TouchEncoder {
             showDown(s)
             cancelled += 1
             // A contact the panel itself turned into a palm goes on as the panel said.
-            let panelPalm = recentIndex(change.id).map { recent[$0].toolType == .palm } ?? false
+            let panelPalm = recentIndex(source).map { recent[$0].toolType == .palm } ?? false
             if cancel == .palm || panelPalm {
                 write(InputCodes.absMTSlot, Int32(s))
                 write(InputCodes.absMTToolType, Self.tool(.palm))
@@ -170,7 +178,23 @@ public final class TouchEncoder {
         write(InputCodes.evSyn, InputCodes.synReport, 0)
         sink.write(pending, answering: panelTime)
         pending.removeAll(keepingCapacity: true)
-        for s in slots.indices { slots[s].fresh = false }
+        for s in slots.indices {
+            slots[s].fresh = false
+            slots[s].released = false
+        }
+    }
+
+    /// The first slot free since the frame being written began; when the only free ones
+    /// were released in it, that frame goes out first (nil: every slot is down).
+    private func freeSlot() -> Int? {
+        var releasedHere = false
+        for s in 0..<slots.count where slots[s].contact < 0 {
+            if !slots[s].released { return s }
+            releasedHere = true
+        }
+        guard releasedHere else { return nil }
+        endFrame(answering: nil)
+        return slots.firstIndex { $0.contact < 0 }
     }
 
     /// A contact that went down in the frame being written and ends now (a held touch
@@ -187,8 +211,8 @@ public final class TouchEncoder {
         flush()
     }
 
-    private func move(_ raw: Contact) {
-        guard let s = slotIndex(raw.id), !slots[s].palm else { return }
+    private func move(_ s: Int, _ raw: Contact) {
+        guard !slots[s].palm else { return }
         write(InputCodes.absMTSlot, Int32(s))
         slots[s].x = raw.x
         slots[s].y = raw.y
@@ -206,6 +230,7 @@ public final class TouchEncoder {
         write(InputCodes.absMTSlot, Int32(s))
         write(InputCodes.absMTTrackingID, -1)
         slots[s] = Slot()
+        slots[s].released = true
         if pointer == s { pointer = slots.firstIndex { $0.contact >= 0 } ?? -1 }
     }
 

@@ -203,7 +203,7 @@ func feedHealth(
         }
         if health.handle(
             frames[i],
-            freshID: {
+            freshID: { _ in
                 nextID += 1
                 return nextID
             })

@@ -81,6 +81,21 @@ import Testing
                 "  device[1]: passthrough: grabbed, applications read its virtual clone; cancel = \"palm\": a cancelled touch becomes a palm"
             ))
         #expect(!report.contains("applied to no device"))
+        #expect(!report.contains("by its health stage"))
+    }
+
+    /// The health stage's hold on new contacts is latency the application feels, as a
+    /// gesture's `delays_touches_began` is: the delivery section says so per grabbing device.
+    @Test func theHealthHoldIsPartOfTheDeliveryLatency() throws {
+        let text =
+            Fixture.screen + "[[device]]\nname = \"A*\"\npassthrough = true\n[device.health]\nmin_contact = \"60ms\"\n"
+            + "[[device]]\nname = \"B*\"\npassthrough = true\n[device.health]\nmin_contact = \"60ms\"\nhold = false\n"
+        let report = ConfigReport.text(of: try ConfigLoader.parse(text: text, file: "t.toml"))
+        #expect(
+            report.contains(
+                "  device[0]: every new touch is held 60ms by its health stage first (min_contact, hold = true): "
+                    + "the application gets it that much later, on top of the holds above"))
+        #expect(!report.contains("device[1]: every new touch is held"))
     }
 }
 

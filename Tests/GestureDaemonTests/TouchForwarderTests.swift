@@ -175,4 +175,84 @@ struct TouchForwarderTests {
         #expect(rig.trackingIDs() == [-1])
         #expect(rig.encoder.grab == .taken)
     }
+
+    /// A jump the health stage splits, on the clone: the finger lifts where it was, and a
+    /// new touch with a tracking id of its own goes down where it landed, moves, and lifts
+    /// with it.
+    @Test func aJumpIsALiftAndANewTouchOnTheClone() throws {
+        let rig = try Rig(gestures: "[[device]]\n\n[device.health]\njump = \"20mm\"\n", grab: .taken)
+        rig.down(slot: 0, id: 10, x: 100, y: 250)
+        rig.frame([(InputCodes.evAbs, InputCodes.absMTPositionX, 120)])
+        rig.frame([(InputCodes.evAbs, InputCodes.absMTPositionX, 700)])  // 58 mm in 10 ms
+        rig.frame([(InputCodes.evAbs, InputCodes.absMTPositionX, 710)])
+        rig.up(slot: 0)
+        let written = rig.written()
+        let ids = written.filter { $0.0 == InputCodes.evAbs && $0.1 == InputCodes.absMTTrackingID }.map(\.2)
+        #expect(ids == [0, -1, 1, -1])
+        let second = try #require(written.firstIndex { $0 == (InputCodes.evAbs, InputCodes.absMTTrackingID, 1) })
+        let xs = written[second...].filter { $0.0 == InputCodes.evAbs && $0.1 == InputCodes.absMTPositionX }.map(\.2)
+        #expect(xs == [700, 710])
+        #expect(rig.encoder.passed == 2 && rig.encoder.cancelled == 1)
+    }
+
+    /// Ten contacts going down: the slot, tracking id and position of each, the pointer
+    /// emulation and `SYN_REPORT`, 43 events.
+    static let tenFingerFrame: [RawInputEvent] = {
+        var frame: [RawInputEvent] = []
+        for s in 0..<10 {
+            for (code, value) in [
+                (InputCodes.absMTSlot, Int32(s)), (InputCodes.absMTTrackingID, Int32(s)),
+                (InputCodes.absMTPositionX, Int32(50 * s)), (InputCodes.absMTPositionY, 100),
+            ] {
+                frame.append(RawInputEvent(type: InputCodes.evAbs, code: code, value: value, time: 0))
+            }
+        }
+        frame.append(RawInputEvent(type: InputCodes.evKey, code: InputCodes.btnTouch, value: 1, time: 0))
+        frame.append(RawInputEvent(type: InputCodes.evAbs, code: InputCodes.absX, value: 0, time: 0))
+        frame.append(RawInputEvent(type: InputCodes.evSyn, code: InputCodes.synReport, value: 0, time: 0))
+        return frame
+    }()
+
+    /// Each frame goes to the clone in one `write(2)` of whole `struct input_event` records,
+    /// as uinput takes them (a seqpacket socket keeps each write a message of its own).
+    @Test func eachFrameIsOneWriteOfWholeRecords() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &fds) == 0)
+        defer { close(fds[0]) }
+        let forwarder = TouchForwarder(virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "seqpacket", slotCount: 10))
+        let frame = Self.tenFingerFrame
+        for _ in 0..<3 { forwarder.write(frame, answering: nil) }
+        var sizes: [Int] = []
+        var message = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = recv(fds[0], &message, message.count, Int32(MSG_DONTWAIT))
+            guard n > 0 else { break }
+            sizes.append(n)
+            // The record's type and code (offsets 16 and 18 of the 24 bytes): the last is SYN_REPORT.
+            let last = message.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: n - 8, as: UInt32.self) }
+            #expect(last == 0)
+        }
+        #expect(sizes == [Int](repeating: frame.count * 24, count: 3))
+        #expect(forwarder.failures == 0)
+    }
+
+    /// A write that fails (here a full non-blocking pipe: `EAGAIN`) is counted once for
+    /// the frame, with the errno's text and the clone's name; the next frame is tried again.
+    @Test func aFailedWriteIsCountedPerFrameWithItsErrnoAndPath() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+        let forwarder = TouchForwarder(virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "clone pipe", slotCount: 10))
+        var filler = [UInt8](repeating: 0, count: 4096)
+        while write(fds[1], &filler, filler.count) > 0 {}
+        while write(fds[1], &filler, 1) > 0 {}
+        forwarder.write(Self.tenFingerFrame, answering: nil)
+        #expect(forwarder.failures == 1)
+        #expect(forwarder.lastFailure?.description == "clone pipe: write failed: Resource temporarily unavailable")
+        while read(fds[0], &filler, filler.count) > 0 {}
+        forwarder.write(Self.tenFingerFrame, answering: nil)
+        #expect(forwarder.failures == 1)
+    }
 }

@@ -55,7 +55,7 @@ public final class HealthRun {
         }
     }
 
-    private func takeID() -> Int32 {
+    private func takeID(continuing _: Int32) -> Int32 {
         defer { nextID += 1 }
         return nextID
     }

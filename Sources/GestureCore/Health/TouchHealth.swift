@@ -69,9 +69,10 @@ public final class TouchHealth {
 
     /// Takes one frame of the device; `output` then holds what goes on (timers due by the
     /// frame's time included). Returns false when nothing goes on. `freshID` gives the id of
-    /// a contact split off a jump: one the device's own contacts never use.
+    /// a contact split off a jump from the device's contact it is given: one the device's
+    /// own contacts never use.
     @discardableResult
-    public func handle(_ frame: ScreenFrame, freshID: () -> Int32) -> Bool {
+    public func handle(_ frame: ScreenFrame, freshID: (_ continuing: Int32) -> Int32) -> Bool {
         startOutput(at: frame.time)
         runTimers(upTo: frame.time)
         if state == .silent { change(to: .ok, .frameAgain, at: frame.time) }
@@ -201,7 +202,7 @@ extension TouchHealth {
         return nil
     }
 
-    private func take(_ contact: ScreenContact, at time: Microseconds, freshID: () -> Int32) {
+    private func take(_ contact: ScreenContact, at time: Microseconds, freshID: (Int32) -> Int32) {
         let p = (x: contact.x, y: contact.y)
         let mx = contact.mmX
         let my = contact.mmY
@@ -296,14 +297,14 @@ extension TouchHealth {
     /// begins where the report put it.
     private func split(
         _ i: Int, _ contact: ScreenContact, from previous: ScreenContact, px: Double, py: Double, mx: Double, my: Double,
-        at time: Microseconds, freshID: () -> Int32
+        at time: Microseconds, freshID: (Int32) -> Int32
     ) {
         var old = previous
         old.phase = .cancelled
         emit(i, old)
         counts[.jump] += 1
         noteFiltered(i, .jump, wasShown: true, at: time)
-        watched[i].outputID = freshID()
+        watched[i].outputID = freshID(watched[i].id)
         watched[i].downAt = time
         watched[i].startX = mx
         watched[i].startY = my
@@ -327,13 +328,16 @@ extension TouchHealth {
     }
 
     /// Writes `contact` on with the id it goes on with (`began` when a timer showed it).
+    /// A `began` carries how long it was held since the contact went down (or was split).
     private func emit(_ i: Int, _ contact: ScreenContact) {
         var out = contact
         out.id = watched[i].outputID
+        out.held = out.phase == .began ? output.time - watched[i].downAt : 0
         if watched[i].pendingBegan {
             watched[i].pendingBegan = false
             var began = out
             began.phase = .began
+            began.held = output.time - watched[i].downAt
             output.contacts.append(began)
             if !contact.phase.isTerminal { return }
         }

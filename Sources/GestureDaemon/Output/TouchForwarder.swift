@@ -4,13 +4,13 @@ import TouchInput
 import TouchPipeline
 
 /// The daemon's device write for one grabbed panel: the frames its `TouchEncoder` made go to
-/// the virtual clone (uinput), one `write` per event, and each frame that answers a panel
-/// frame is timed from the panel's kernel timestamp. Write failures are counted, never fatal:
-/// the next frame is tried again.
+/// the virtual clone (uinput), one `write(2)` per frame, and each frame that answers a panel
+/// frame is timed from the panel's kernel timestamp. Write failures are counted per frame,
+/// never fatal: the next frame is tried again.
 public final class TouchForwarder: TouchSink {
     /// The clone applications read.
     public let virtual: any TouchOutput
-    /// Writes that failed, and the last failure (both in `status`).
+    /// Frames whose write failed, and the last failure (both in `status`).
     public private(set) var failures = 0
     public private(set) var lastFailure: SystemError?
     /// The last `delays.count` panel-to-clone delays, µs: from the panel frame's kernel
@@ -25,13 +25,11 @@ public final class TouchForwarder: TouchSink {
     public var hasTouchMajor: Bool { virtual.hasTouchMajor }
 
     public func write(_ frame: [RawInputEvent], answering panelTime: Microseconds?) {
-        for i in 0..<frame.count {
-            do {
-                try virtual.write(frame[i].type, frame[i].code, frame[i].value)
-            } catch {
-                failures += 1
-                lastFailure = error
-            }
+        do {
+            try virtual.write(frame)
+        } catch {
+            failures += 1
+            lastFailure = error
         }
         if let panelTime {
             delays[delayCount % delays.count] = MonotonicClock.now() - panelTime
