@@ -25,6 +25,7 @@ step "files where Debian expects them"
 for path in /usr/bin/gestured /usr/bin/gesturectl \
             /lib/systemd/system/gestured.service /usr/lib/sysusers.d/gestured.conf /lib/udev/rules.d/70-gestured-uinput.rules \
             /lib/udev/rules.d/90-gestured-clone.rules /usr/libexec/gestured/udev-import \
+            /lib/systemd/system/gestured-panel-reset@.service /usr/libexec/gestured/panel-reset \
             /etc/gestured/gestures.toml \
             /usr/share/man/man8/gestured.8.gz /usr/share/man/man1/gesturectl.1.gz /usr/share/man/man5/gestures.toml.5.gz \
             /usr/share/bash-completion/completions/gesturectl /usr/share/zsh/vendor-completions/_gesturectl \
@@ -53,7 +54,8 @@ for program in gestured gesturectl; do
 done
 
 step "systemd-analyze verify and security on the installed unit"
-out=$(systemd-analyze verify /lib/systemd/system/gestured.service 2>&1) || fail "verify failed"
+out=$(systemd-analyze verify /lib/systemd/system/gestured.service /lib/systemd/system/gestured-panel-reset@event0.service 2>&1) \
+  || fail "verify failed"
 [ -z "$out" ] || { echo "$out"; fail "systemd-analyze verify complained"; }
 systemd-analyze security --offline=yes --threshold=20 /lib/systemd/system/gestured.service | tail -1 \
   || fail "exposure above 2.0"

@@ -19,29 +19,54 @@ extension ConfigBuilder {
                 continue
             }
             guard let value = reader.value(key) else { continue }
-            var specs: [ActionSpec] = []
-            if let table = value.table {
-                specs = readAction(TableReader(table: table, path: path, sink: sink), type: type).map { [$0] } ?? []
-            } else if let array = value.array {
-                for (index, element) in array.enumerated() {
-                    guard let table = element.table else {
-                        sink.report(
-                            path.appending(index: index), "wrong type", expected: "an action table",
-                            found: TableReader.render(element))
-                        continue
-                    }
-                    if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink), type: type) {
-                        specs.append(spec)
-                    }
-                }
-            } else {
-                sink.report(
-                    path, "wrong type", expected: "an action table: [\(path)] with command = \"...\"",
-                    found: TableReader.render(value))
-            }
+            let specs = readActionList(value, path: path, for: .gesture(type))
             if !specs.isEmpty { actions.byState[state] = specs }
         }
         return actions
+    }
+
+    /// `[device.on.noisy]`, `[device.on.silent]`, `[device.on.ok]` (or `[[...]]` for several):
+    /// what runs when a panel's health changes.
+    func readHealthActions(_ reader: TableReader) -> HealthActions {
+        var actions = HealthActions()
+        let states = HealthState.allCases.map(\.description)
+        for key in reader.table.keys {
+            let path = reader.path.appending(key)
+            guard let state = HealthState.allCases.first(where: { $0.description == key }) else {
+                _ = reader.value(key)
+                sink.report(
+                    path, "unknown health state '\(Diagnostic.shown(key))'", expected: states.map { "on.\($0)" }.joined(separator: ", "),
+                    didYouMean: DidYouMean.suggestion(for: key, among: states).map { "on.\($0)" })
+                continue
+            }
+            guard let value = reader.value(key) else { continue }
+            let specs = readActionList(value, path: path, for: .health)
+            if !specs.isEmpty { actions.byState[state] = specs }
+        }
+        return actions
+    }
+
+    /// One action table, or an array of them.
+    private func readActionList(_ value: TOMLValue, path: ConfigKeyPath, for owner: ActionOwner) -> [ActionSpec] {
+        if let table = value.table {
+            return readAction(TableReader(table: table, path: path, sink: sink), for: owner).map { [$0] } ?? []
+        }
+        guard let array = value.array else {
+            sink.report(
+                path, "wrong type", expected: "an action table: [\(path)] with command = \"...\"", found: TableReader.render(value))
+            return []
+        }
+        var specs: [ActionSpec] = []
+        for (index, element) in array.enumerated() {
+            guard let table = element.table else {
+                sink.report(path.appending(index: index), "wrong type", expected: "an action table", found: TableReader.render(element))
+                continue
+            }
+            if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink), for: owner) {
+                specs.append(spec)
+            }
+        }
+        return specs
     }
 
     private func reportState(_ key: String, path: ConfigKeyPath, type: GestureType, allowed: [GestureState]) {
@@ -61,14 +86,14 @@ extension ConfigBuilder {
     }
 
     /// `command = "..."`, or `socket = "/path"` with an optional `message` and `datagram`;
-    /// `cooldown` for both, `timeout` for commands. A message names only the fields a
-    /// gesture of `type` fills.
-    private func readAction(_ reader: TableReader, type: GestureType) -> ActionSpec? {
+    /// `cooldown` for both, `timeout` for commands. A message names only the fields its
+    /// owner fills.
+    func readAction(_ reader: TableReader, for owner: ActionOwner) -> ActionSpec? {
         let command = reader.string("command")
         let socket = absolutePath(reader, "socket")
         let messageText = reader.string("message")
         let datagram = reader.bool("datagram")
-        let cooldown = reader.duration("cooldown") ?? 0
+        let cooldown = reader.duration("cooldown") ?? owner.defaultCooldown
         let timeout = reader.duration("timeout")
         reader.finish()
 
@@ -82,7 +107,7 @@ extension ConfigBuilder {
             for key in ["message", "datagram"] where reader.contains(key) {
                 sink.report(reader.path.appending(key), "only socket actions take '\(key)'")
             }
-            for field in MessageTemplate.placeholders(inCommand: command) {
+            for field in MessageTemplate.placeholders(inCommand: command, among: owner.fieldNames) {
                 sink.report(
                     reader.path.appending("command"),
                     "commands do not expand {\(field)}: values are passed in environment variables, "
@@ -107,15 +132,18 @@ extension ConfigBuilder {
         var template: MessageTemplate?
         if let messageText {
             do {
-                template = try MessageTemplate(parsing: messageText)
+                template = try MessageTemplate(parsing: messageText, among: owner.fieldNames)
             } catch {
                 var didYouMean: String?
                 if case .unknownField(_, let suggestion) = error { didYouMean = suggestion.map { "{\($0)}" } }
                 sink.report(
                     reader.path.appending("message"), error.description,
-                    expected: "placeholders among " + MessageTemplate.fieldNames.map { "{\($0)}" }.joined(separator: " "),
+                    expected: "placeholders among " + owner.fieldNames.map { "{\($0)}" }.joined(separator: " "),
                     didYouMean: didYouMean)
                 return nil
+            }
+            guard case .gesture(let type) = owner else {
+                return ActionSpec(kind: .socket(path: socket, message: template, datagram: datagram ?? false), cooldown: cooldown)
             }
             let filled = MessageTemplate.fieldNames(for: type)
             for case .field(let name) in template?.segments ?? [] where !filled.contains(name) {

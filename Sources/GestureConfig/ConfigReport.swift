@@ -19,6 +19,11 @@ public enum ConfigReport {
         for (index, rule) in configuration.devices.enumerated() {
             lines.append("  device[\(index)]: \(describe(rule.match)) -> \(describe(rule.mapping))")
             lines.append(contentsOf: healthLines(of: rule.health))
+            for state in HealthState.allCases {
+                for action in rule.healthActions.byState[state] ?? [] {
+                    lines.append("    on.\(state): \(describe(action, line: "health change's"))")
+                }
+            }
         }
         lines.append("gestures:")
         for (index, spec) in model.gestures.enumerated() {
@@ -72,14 +77,15 @@ public enum ConfigReport {
         return lines
     }
 
-    private static func describe(_ action: ActionSpec) -> String {
+    /// `line`: what a socket action without a message sends.
+    private static func describe(_ action: ActionSpec, line: String = "event's") -> String {
         var text: String
         switch action.kind {
         case .command(let command):
             text = "command \(command)"
             if let timeout = action.timeout { text += " (timeout \(Units.format(duration: timeout)))" }
         case .socket(let path, let message, let datagram):
-            text = "\(datagram ? "datagram" : "stream") to \(path): " + (message.map(template) ?? "the event's JSON line")
+            text = "\(datagram ? "datagram" : "stream") to \(path): " + (message.map(template) ?? "the \(line) JSON line")
         }
         if action.cooldown > 0 { text += ", cooldown \(Units.format(duration: action.cooldown))" }
         return text

@@ -75,9 +75,13 @@ public struct DeviceRule: Equatable, Sendable {
     public var cancel: CancelMode
     /// `[device.health]`: what the health stage filters and watches.
     public var health: TouchHealthSettings
+    /// `[device.on.noisy]`, `[device.on.silent]`, `[device.on.ok]`: what runs when a panel's
+    /// health changes.
+    public var healthActions: HealthActions
     public init(
         match: DeviceMatch, mapping: DeviceMapping, setsCalibration: Bool = false, ignore: Bool = false,
-        passthrough: Bool = false, cancel: CancelMode = .release, health: TouchHealthSettings = TouchHealthSettings()
+        passthrough: Bool = false, cancel: CancelMode = .release, health: TouchHealthSettings = TouchHealthSettings(),
+        healthActions: HealthActions = HealthActions()
     ) {
         self.match = match
         self.mapping = mapping
@@ -86,6 +90,37 @@ public struct DeviceRule: Equatable, Sendable {
         self.passthrough = passthrough
         self.cancel = cancel
         self.health = health
+        self.healthActions = healthActions
+    }
+}
+
+/// What runs when a panel's health changes to a state, per state.
+public struct HealthActions: Equatable, Sendable {
+    public var byState: [HealthState: [ActionSpec]]
+    /// A health action's cooldown unless it sets one: a panel that flaps between noisy and
+    /// ok must not reset itself in a loop.
+    public static let defaultCooldown: Microseconds = 600_000_000
+    public init(byState: [HealthState: [ActionSpec]] = [:]) { self.byState = byState }
+}
+
+/// Whom an action belongs to: what its message may name, and its cooldown unless it sets one.
+public enum ActionOwner: Equatable, Sendable {
+    case gesture(GestureType)
+    /// A `[[device]]`'s `on.noisy`, `on.silent` or `on.ok`.
+    case health
+
+    public var fieldNames: [String] {
+        switch self {
+        case .gesture: MessageTemplate.fieldNames
+        case .health: MessageTemplate.healthFieldNames
+        }
+    }
+
+    var defaultCooldown: Microseconds {
+        switch self {
+        case .gesture: 0
+        case .health: HealthActions.defaultCooldown
+        }
     }
 }
 
@@ -163,6 +198,10 @@ public struct MessageTemplate: Equatable, Sendable {
         "translation_x", "translation_y", "velocity_x", "velocity_y",
         "scale", "velocity", "rotation", "direction", "edge", "delayed_from", "device",
     ]
+
+    /// The placeholders of a health action's message: the health line's fields, then the
+    /// panel's name and device node (its `status` `name` and `path`).
+    public static let healthFieldNames = ["t", "device", "health", "reason", "device_name", "device_path"]
 
     /// The placeholders every event fills, in the event JSON's order.
     public static let commonFieldNames = ["t", "gesture", "type", "state", "view", "x", "y", "touches"]

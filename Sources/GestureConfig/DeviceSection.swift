@@ -97,10 +97,11 @@ extension ConfigBuilder {
         }
         let ignore = reader.bool("ignore") ?? false
         let health = readHealth(reader.table("health"), screen: screen)
+        let healthActions = reader.table("on").map(readHealthActions) ?? HealthActions()
         reader.finish()
         return DeviceRule(
             match: match, mapping: mapping, setsCalibration: setsCalibration, ignore: ignore,
-            passthrough: passthrough, cancel: cancel, health: health)
+            passthrough: passthrough, cancel: cancel, health: health, healthActions: healthActions)
     }
 
     /// A USB vendor or product id: TOML's `0x222a`, or the string `"222a"` as lsusb prints it.

@@ -14,9 +14,9 @@ extension MessageTemplate {
         }
     }
 
-    /// Parses `"{gesture} at {x},{y}"`. Placeholders must be event JSON field names
-    /// (`fieldNames`); `{{` and `}}` stand for literal braces.
-    public init(parsing text: String) throws(ParseError) {
+    /// Parses `"{gesture} at {x},{y}"`. Placeholders must be among `names` (the event
+    /// JSON's field names unless said); `{{` and `}}` stand for literal braces.
+    public init(parsing text: String, among names: [String] = fieldNames) throws(ParseError) {
         var segments: [Segment] = []
         var literal = ""
         var index = text.startIndex
@@ -36,8 +36,8 @@ extension MessageTemplate {
             guard let close = text[next...].firstIndex(of: "}") else { throw .unclosedBrace }
             let name = String(text[next..<close])
             guard !name.isEmpty else { throw .emptyField }
-            guard Self.fieldNames.contains(name) else {
-                throw .unknownField(name, didYouMean: DidYouMean.suggestion(for: name, among: Self.fieldNames))
+            guard names.contains(name) else {
+                throw .unknownField(name, didYouMean: DidYouMean.suggestion(for: name, among: names))
             }
             if !literal.isEmpty { segments.append(.text(literal)) }
             literal = ""
@@ -61,7 +61,7 @@ extension MessageTemplate {
 
     /// The event fields that a command string names as `{field}`, which commands do not
     /// expand (values arrive in the environment instead). `${x}` is the shell's own and allowed.
-    static func placeholders(inCommand command: String) -> [String] {
+    static func placeholders(inCommand command: String, among names: [String] = fieldNames) -> [String] {
         var found: [String] = []
         var rest = command[...]
         while let open = rest.firstIndex(of: "{") {
@@ -69,7 +69,7 @@ extension MessageTemplate {
             guard let close = rest[after...].firstIndex(of: "}") else { break }
             let name = String(rest[after..<close])
             let isShellExpansion = open > command.startIndex && command[command.index(before: open)] == "$"
-            if !isShellExpansion, fieldNames.contains(name) { found.append(name) }
+            if !isShellExpansion, names.contains(name) { found.append(name) }
             rest = rest[rest.index(after: close)...]
         }
         return found

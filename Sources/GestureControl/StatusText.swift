@@ -6,7 +6,8 @@ public enum StatusText {
     /// The whole status as text, ending in a newline.
     public static func render(_ status: DaemonStatus) -> String {
         let sections: [[String]] = [
-            devices(status.devices), delivery(status.devices), unusable(status.unusableDevices), replay(status.replay),
+            devices(status.devices, uptime: status.uptime), maskedSpots(status.devices, uptime: status.uptime), delivery(status.devices),
+            unusable(status.unusableDevices), replay(status.replay),
             views(status.views), gestures(status.gestures), pending(status.pending),
             counters(title: "dispatcher", status.dispatcher), counters(title: "refused at a limit (docs/LIMITS.md)", status.refused),
         ]
@@ -49,13 +50,33 @@ public enum StatusText {
         return head.map { pad($0.0 + ":", keyWidth + 1) + " " + $0.1 }
     }
 
-    static func devices(_ devices: [DeviceStatus]) -> [String] {
+    static func devices(_ devices: [DeviceStatus], uptime: Double) -> [String] {
         table(
-            title: "devices", ["name", "path", "contacts", "calibration", "health", "filtered"],
+            title: "devices", ["name", "path", "contacts", "calibration", "health", "filtered", "fps", "last touch"],
             devices.map {
-                [$0.name, $0.path, number($0.values[DeviceMetrics.contacts]), $0.calibration, $0.health, filtered($0.filtered)]
+                [
+                    $0.name, $0.path, number($0.values[DeviceMetrics.contacts]), $0.calibration, $0.health, filtered($0.filtered),
+                    number($0.activity[DeviceMetrics.framesPerSecond]), $0.lastTouch.map { ago($0, uptime) } ?? "never",
+                ]
             }, empty: "no touchscreen")
     }
+
+    /// The recurring spots masked now, per panel; nothing when none is.
+    static func maskedSpots(_ devices: [DeviceStatus], uptime: Double) -> [String] {
+        let rows = devices.flatMap { device in
+            device.maskedSpots.map {
+                [
+                    device.path, "\(number($0.x.rounded())), \(number($0.y.rounded()))", ago($0.since, uptime),
+                    "in " + duration(max(0, $0.until - uptime)),
+                ]
+            }
+        }
+        guard !rows.isEmpty else { return [] }
+        return table(title: "masked spots (recurring noise)", ["path", "at px", "since", "released"], rows, empty: "")
+    }
+
+    /// `12s ago`: from uptime seconds `at` to `uptime`.
+    static func ago(_ at: Double, _ uptime: Double) -> String { duration(max(0, uptime - at)) + " ago" }
 
     /// `ghost 3, stuck 1`: the rules that filtered anything; `-` when none did.
     static func filtered(_ values: MetricValues) -> String {

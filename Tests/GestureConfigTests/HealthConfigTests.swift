@@ -94,6 +94,73 @@ import Testing
             ])
     }
 
+    // MARK: actions on health changes
+
+    let actionsHead = Fixture.screen + "[[device]]\nname = \"Panel*\"\n"
+
+    @Test func healthActionsTakeTheGesturesKeysWithATenMinuteCooldown() throws {
+        let text =
+            actionsHead + """
+                [device.on.noisy]
+                command = 'systemctl --no-block start "gestured-panel-reset@${GESTURE_DEVICE_PATH##*/}.service"'
+                [[device.on.silent]]
+                socket = "/run/kiosk/health.sock"
+                message = "{device_name} {health}: {reason}"
+                cooldown = "60min"
+                [[device.on.silent]]
+                socket = "/run/kiosk/health.sock"
+                datagram = true
+                [device.on.ok]
+                command = "logger panel ok"
+                cooldown = "0s"
+                timeout = "2s"
+                """
+        let rule = try #require(try ConfigLoader.parse(text: text, file: "t.toml").devices.first)
+        let actions = rule.healthActions.byState
+        #expect(
+            actions[.noisy] == [
+                ActionSpec(
+                    kind: .command(#"systemctl --no-block start "gestured-panel-reset@${GESTURE_DEVICE_PATH##*/}.service""#),
+                    cooldown: 600_000_000)
+            ])
+        #expect(
+            actions[.silent] == [
+                ActionSpec(
+                    kind: .socket(
+                        path: "/run/kiosk/health.sock",
+                        message: try MessageTemplate(parsing: "{device_name} {health}: {reason}", among: MessageTemplate.healthFieldNames),
+                        datagram: false), cooldown: 3_600_000_000),
+                ActionSpec(kind: .socket(path: "/run/kiosk/health.sock", message: nil, datagram: true), cooldown: 600_000_000),
+            ])
+        #expect(actions[.ok] == [ActionSpec(kind: .command("logger panel ok"), cooldown: 0, timeout: 2_000_000)])
+        let report = ConfigReport.text(of: try ConfigLoader.parse(text: text, file: "t.toml"))
+        #expect(
+            report.contains("    on.silent: datagram to /run/kiosk/health.sock: the health change's JSON line, cooldown 600s\n"),
+            "\(report)")
+        #expect(report.contains("    on.ok: command logger panel ok (timeout 2s)\n"), "\(report)")
+    }
+
+    @Test func healthActionsRefuseUnknownStatesAndGestureFields() {
+        let messages = Fixture.messages(
+            actionsHead + """
+                [device.on.noisey]
+                command = "true"
+                [device.on.ok]
+                socket = "/run/k.sock"
+                message = "{gesture} {helth}"
+                [device.on.silent]
+                command = "echo {reason}"
+                coldown = "1min"
+                """)
+        #expect(
+            messages == [
+                "test.toml:6:12: error: device[0].on.noisey: unknown health state 'noisey': expected on.ok, on.noisy, on.silent (did you mean 'on.noisy'?)",
+                "test.toml:10:1: error: device[0].on.ok.message: unknown placeholder '{gesture}': expected placeholders among {t} {device} {health} {reason} {device_name} {device_path}",
+                "test.toml:12:1: error: device[0].on.silent.command: commands do not expand {reason}: values are passed in environment variables, never spliced into the shell string: expected \"$GESTURE_REASON\", found \"{reason}\"",
+                "test.toml:13:1: error: device[0].on.silent.coldown: unknown key 'coldown' (did you mean 'cooldown'?)",
+            ])
+    }
+
     @Test func checkPrintsTheRulesAndTheHoldsLatency() throws {
         let report = ConfigReport.text(
             of: try ConfigLoader.parse(text: head + "min_contact = \"60ms\"\njump = \"20mm\"\n", file: "t.toml"))

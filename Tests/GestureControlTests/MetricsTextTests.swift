@@ -53,6 +53,14 @@ import Glibc
             "gestured_commands_started_total 5", "gestured_running_children 1", "gestured_control_subscribers 1",
             #"gestured_refused_total{reason="connections"} 4"#, #"gestured_refused_total{reason="slots_clamped"} 0"#,
             "gestured_unusable_devices 1",
+            // The health stage's view of the panel: the touch's time as a timestamp, the
+            // frame rate, the spots masked now, and the state as one series per state.
+            "gestured_device_last_touch_timestamp_seconds\(device) 1764000063.5",
+            #"gestured_device_last_touch_timestamp_seconds{device="Other",path="/dev/input/event2"} 1764000000.25"#,
+            "gestured_device_frames_per_second\(device) 118", "gestured_device_masked_spots\(device) 1",
+            #"gestured_device_health{device="ELAN \"Touch\"",path="/dev/input/event1",state="noisy"} 1"#,
+            #"gestured_device_health{device="ELAN \"Touch\"",path="/dev/input/event1",state="ok"} 0"#,
+            #"gestured_device_health{device="Other",path="/dev/input/event2",state="ok"} 1"#,
         ] {
             #expect(text.contains("\n" + line + "\n"), "\(line)")
         }

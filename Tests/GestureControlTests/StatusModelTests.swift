@@ -30,6 +30,9 @@ func fullStatus() -> DaemonStatus {
     panel.health = "noisy"
     panel.filtered[DeviceMetrics.filteredRules[4]] = 31
     panel.filtered[DeviceMetrics.filteredRules[6]] = 1
+    panel.lastTouch = 63.25
+    panel.activity[DeviceMetrics.framesPerSecond] = 118
+    panel.maskedSpots = [MaskedSpotStatus(x: 412.5, y: 980, since: 50.5, until: 110.5)]
     panel.detail = DeviceDetail(vendor: 1267, product: 268, mapping: "device[0]", calibrationMatrix: [1, 0, 0, 0, 1, 0])
     status.devices = [panel, DeviceStatus(name: "Other", path: "/dev/input/event2", calibration: "none")]
     status.unusableDevices = [UnusableDevice(path: "/dev/input/event3", name: "eGalax", error: "permission denied\nadd the user to input")]
@@ -73,7 +76,8 @@ func fullStatus() -> DaemonStatus {
             .replacing(
                 #""grabbed":false}"#,
                 with: #""grabbed":false,"frames":0,"syn_dropped":0,"last_frame_at_s":null,"health":"ok","#
-                    + #""filtered":{"mask":0,"spot":0,"aligned":0,"far_apart":0,"ghost":0,"jump":0,"stuck":0}}"#
+                    + #""filtered":{"mask":0,"spot":0,"aligned":0,"far_apart":0,"ghost":0,"jump":0,"stuck":0},"#
+                    + #""last_touch_at_s":null,"frames_per_second":0,"masked_spots":[]}"#
             )
             .replacing(#""count":1}"#, with: #""count":1,"events":{"began":0,"changed":0,"ended":0,"cancelled":0}}"#)
             .dropLast() + #","start_time_s":0}"#

@@ -48,4 +48,27 @@ import Testing
         #expect(text.contains("none         noisy   ghost 31, stuck 1"), "\(text)")
         #expect(text.contains("none         ok      -"), "\(text)")
     }
+
+    /// Per panel, its frame rate and how long ago a touch the stage let through was on it,
+    /// and the recurring spots masked now with since when and when they are released.
+    @Test func statusShowsActivityAndMaskedSpots() throws {
+        let status = try JSONParser.parse(
+            """
+            {"version":"0.1.0","uptime_s":200,"devices":[{"name":"ELAN","path":"/dev/input/event1","contacts":0,"calibration":"none",
+              "health":"ok","last_touch_at_s":188,"frames_per_second":120,
+              "masked_spots":[{"x":412.4,"y":980,"since_s":140,"until_s":260}]},
+              {"name":"Other","path":"/dev/input/event2","contacts":0,"calibration":"none"}]}
+            """)
+        let text = StatusText.render(DaemonStatus(json: status))
+        #expect(text.contains("  ELAN   /dev/input/event1  0         none         ok      -         120  12s ago\n"), "\(text)")
+        #expect(text.contains("  Other  /dev/input/event2  0         none         ok      -         0    never\n"), "\(text)")
+        #expect(text.contains("masked spots (recurring noise)\n"), "\(text)")
+        #expect(text.contains("  /dev/input/event1  412, 980  1m 0s ago  in 1m 0s"), "\(text)")
+    }
+
+    /// No spot masked: no section for it.
+    @Test func noMaskedSpotsNoSection() throws {
+        let status = try JSONParser.parse(#"{"version":"0.1.0","devices":[{"name":"ELAN","path":"/dev/input/event1"}]}"#)
+        #expect(!StatusText.render(DaemonStatus(json: status)).contains("masked spots"))
+    }
 }

@@ -8,4 +8,8 @@ import Testing
     @Test func statusNamesEveryHealthRuleInItsOrder() {
         #expect(DeviceMetrics.healthRules == HealthRule.allCases.map(\.description))
     }
+
+    @Test func statusNamesEveryHealthState() {
+        #expect(DeviceMetrics.healthStates == HealthState.allCases.map(\.description))
+    }
 }

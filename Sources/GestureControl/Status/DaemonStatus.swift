@@ -133,6 +133,12 @@ public struct DeviceStatus: Equatable, Sendable {
     /// The health stage's state of the panel (`ok`, `noisy`, `silent`).
     public var health = "ok"
     public var filtered = MetricValues(DeviceMetrics.filteredRules)
+    /// Uptime seconds of the last touch the health stage let through; nil before the first.
+    public var lastTouch: Double?
+    /// Frames the panel sent within the last second.
+    public var activity = MetricValues(DeviceMetrics.activity)
+    /// The recurring spots the health stage masks now.
+    public var maskedSpots: [MaskedSpotStatus] = []
 
     public init(name: String, path: String, calibration: String) {
         self.name = name
@@ -149,6 +155,8 @@ public struct DeviceStatus: Equatable, Sendable {
         members += detail?.members ?? []
         members += input.members + [("last_frame_at_s", lastFrame.map { .number($0) } ?? .null)]
         members += [("health", .string(health)), ("filtered", .object(filtered.members))]
+        members.append(("last_touch_at_s", lastTouch.map { .number($0) } ?? .null))
+        members += activity.members + [("masked_spots", .array(maskedSpots.map(\.json)))]
         return .object(members)
     }
 
@@ -164,6 +172,35 @@ public struct DeviceStatus: Equatable, Sendable {
         lastFrame = json["last_frame_at_s"]?.doubleValue
         health = json["health"]?.stringValue ?? "ok"
         filtered = MetricValues(DeviceMetrics.filteredRules, json: json["filtered"])
+        lastTouch = json["last_touch_at_s"]?.doubleValue
+        activity = MetricValues(DeviceMetrics.activity, json: json)
+        maskedSpots = json["masked_spots"]?.arrayValue?.map(MaskedSpotStatus.init(json:)) ?? []
+    }
+}
+
+/// A recurring spot the health stage masks: where (screen px), since when and until when
+/// (uptime seconds; `until`: unless a contact lands on it before, which keeps it masked).
+public struct MaskedSpotStatus: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var since: Double
+    public var until: Double
+
+    public init(x: Double, y: Double, since: Double, until: Double) {
+        self.x = x
+        self.y = y
+        self.since = since
+        self.until = until
+    }
+
+    var json: JSONValue {
+        .object([("x", .number(x)), ("y", .number(y)), ("since_s", .number(since)), ("until_s", .number(until))])
+    }
+
+    init(json: JSONValue) {
+        self.init(
+            x: json["x"]?.doubleValue ?? 0, y: json["y"]?.doubleValue ?? 0, since: json["since_s"]?.doubleValue ?? 0,
+            until: json["until_s"]?.doubleValue ?? 0)
     }
 }
 

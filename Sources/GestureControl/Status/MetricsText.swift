@@ -53,6 +53,13 @@ public enum MetricsText {
             samples += values(device.values, labels)
             samples += values(device.input, labels) + values(device.filtered, labels)
             samples.append(Sample(family: DeviceMetrics.lastFrame, labels: labels, value: status.startTime + (device.lastFrame ?? 0)))
+            samples.append(Sample(family: DeviceMetrics.lastTouch, labels: labels, value: status.startTime + (device.lastTouch ?? 0)))
+            samples += values(device.activity, labels)
+            samples.append(Sample(family: DeviceMetrics.maskedSpots, labels: labels, value: Double(device.maskedSpots.count)))
+            for state in DeviceMetrics.healthStates {
+                samples.append(
+                    Sample(family: DeviceMetrics.health, labels: labels + [("state", state)], value: device.health == state ? 1 : 0))
+            }
             samples.append(Sample(family: DeviceMetrics.grabbed.family, labels: labels, value: device.delivery?.grabbed == true ? 1 : 0))
             if let delivery = device.delivery {
                 samples += values(delivery.counts, labels) + (delivery.delay.map { values($0, labels) } ?? [])

@@ -107,6 +107,24 @@ public enum DeviceMetrics {
     public static let lastFrame = MetricFamily(
         "device_last_frame_timestamp", .gauge, unit: .seconds, labels: labels,
         help: "When the panel last sent a frame (the daemon's start until it sends one), seconds since the Unix epoch.")
+    /// The health stage's view of the panel's activity: a person's last touch (a noisy panel
+    /// sends frames nobody made), the frame rate now, the recurring spots masked now and
+    /// the panel's state.
+    public static let lastTouch = MetricFamily(
+        "device_last_touch_timestamp", .gauge, unit: .seconds, labels: labels,
+        help:
+            "When a touch the health stage let through was last on the panel (the daemon's start until one is), seconds since the Unix epoch."
+    )
+    public static let framesPerSecond = Metric.gauge(
+        "frames_per_second", named: "device_frames_per_second", labels: labels, help: "Frames the panel sent within the last second.")
+    public static let activity = [framesPerSecond]
+    public static let maskedSpots = MetricFamily(
+        "device_masked_spots", .gauge, labels: labels, help: "Recurring spots the health stage masks now.")
+    public static let health = MetricFamily(
+        "device_health", .gauge, labels: labels + ["state"],
+        help: "1 for the panel's health state now (ok, noisy, silent), 0 for the others.")
+    /// The states `HealthState` names (a test holds the two lists equal).
+    public static let healthStates = ["ok", "noisy", "silent"]
 
     /// Touch delivery (`passthrough = true`): the grab and what went through the clone.
     public static let grabbed = Metric.gauge(

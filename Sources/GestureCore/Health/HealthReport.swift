@@ -17,7 +17,7 @@ public enum HealthRule: Int, Sendable, CaseIterable, CustomStringConvertible {
 }
 
 /// How a panel is doing.
-public enum HealthState: Sendable, Equatable, CustomStringConvertible {
+public enum HealthState: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case ok, noisy, silent
 
     public var description: String {
@@ -72,6 +72,22 @@ public struct HealthNotice: Sendable, Equatable {
     public init(time: Microseconds, kind: Kind) {
         self.time = time
         self.kind = kind
+    }
+}
+
+/// A recurring spot masked now (screen px), since when, and until when unless a contact
+/// lands on it before.
+public struct MaskedSpot: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public var since: Microseconds
+    public var until: Microseconds
+
+    public init(x: Double, y: Double, since: Microseconds, until: Microseconds) {
+        self.x = x
+        self.y = y
+        self.since = since
+        self.until = until
     }
 }
 

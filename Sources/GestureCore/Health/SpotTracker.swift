@@ -12,6 +12,8 @@ struct SpotTracker {
     struct Spot {
         var x = 0.0, y = 0.0
         var px = 0.0, py = 0.0
+        /// When it was masked, and when a contact last landed on it.
+        var since: Microseconds = 0
         var lastHit: Microseconds = 0
         var active = false
     }
@@ -45,9 +47,10 @@ struct SpotTracker {
         return false
     }
 
-    /// Remembers a still contact that went down at (x, y) mm, (px, py) screen px. Returns true
-    /// when this landing makes its spot recur enough to be masked.
-    mutating func land(x: Double, y: Double, px: Double, py: Double, at time: Microseconds) -> Bool {
+    /// Remembers a still contact that went down at (x, y) mm, (px, py) screen px at `time` and
+    /// lifted at `now`. Returns true when this landing makes its spot recur enough to be
+    /// masked (from `now`).
+    mutating func land(x: Double, y: Double, px: Double, py: Double, at time: Microseconds, now: Microseconds) -> Bool {
         landings[next] = Landing(x: x, y: y, time: time)
         next = (next + 1) % landings.count
         var near = 0
@@ -64,7 +67,7 @@ struct SpotTracker {
             }
             if spots[s].lastHit < spots[slot].lastHit { slot = s }
         }
-        spots[slot] = Spot(x: x, y: y, px: px, py: py, lastHit: time, active: true)
+        spots[slot] = Spot(x: x, y: y, px: px, py: py, since: now, lastHit: time, active: true)
         return true
     }
 
@@ -85,6 +88,9 @@ struct SpotTracker {
             body(spots[s])
         }
     }
+
+    /// The spots masked now.
+    var active: [Spot] { spots.filter(\.active) }
 
     /// Spots masked now.
     var activeCount: Int {

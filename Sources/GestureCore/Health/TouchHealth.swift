@@ -24,6 +24,9 @@ public final class TouchHealth {
     @exclusivity(unchecked) public private(set) var counts = HealthCounts()
     /// Time of the last frame (the stage's start before the first one).
     @exclusivity(unchecked) public private(set) var lastFrame: Microseconds
+    /// Time of the last output that carried a contact the stage let through (not a cancel):
+    /// a person's touch, where `lastFrame` also counts a panel's noise. nil before the first.
+    @exclusivity(unchecked) public private(set) var lastTouch: Microseconds?
     /// Record each filtered contact for `drainFiltered` (replay's `filtered` lines).
     public var recordsFiltered = false
 
@@ -41,6 +44,7 @@ public final class TouchHealth {
     private let rules: Resolved
     @exclusivity(unchecked) private var spots: SpotTracker?
     @exclusivity(unchecked) private var rate: FilterRate?
+    @exclusivity(unchecked) private var frameRate = FrameRate()
     /// When a noisy panel is ok again, unless more noise comes first.
     @exclusivity(unchecked) private var okAt: Microseconds = .max
     @exclusivity(unchecked) private var notices: [HealthNotice] = []
@@ -77,9 +81,11 @@ public final class TouchHealth {
         runTimers(upTo: frame.time)
         if state == .silent { change(to: .ok, .frameAgain, at: frame.time) }
         lastFrame = frame.time
+        frameRate.record(frame.time)
         for i in 0..<frame.contacts.count { take(frame.contacts[i], at: frame.time, freshID: freshID) }
         judgeBursts(at: frame.time)
         finishFrame()
+        noteTouch()
         return !output.contacts.isEmpty
     }
 
@@ -91,6 +97,7 @@ public final class TouchHealth {
         startOutput(at: time)
         runTimers(upTo: time)
         finishFrame()
+        noteTouch()
         return !output.contacts.isEmpty
     }
 
@@ -132,6 +139,23 @@ public final class TouchHealth {
 
     /// Spots masked now.
     public var maskedSpots: Int { spots?.activeCount ?? 0 }
+
+    /// The spots masked now, with when each was masked and when it is released unless a
+    /// contact lands on it before (for `status`; allocates).
+    public var maskedSpotList: [MaskedSpot] {
+        guard let spots else { return [] }
+        return spots.active.map { MaskedSpot(x: $0.px, y: $0.py, since: $0.since, until: $0.lastHit + spots.release) }
+    }
+
+    /// Frames the panel sent within the second before `now` (the caller's clock).
+    public func framesPerSecond(at now: Microseconds) -> Double { frameRate.perSecond(at: now) }
+
+    private func noteTouch() {
+        for i in 0..<output.contacts.count where output.contacts[i].phase != .cancelled {
+            lastTouch = output.time
+            return
+        }
+    }
 }
 
 // MARK: - contacts
@@ -474,7 +498,7 @@ extension TouchHealth {
 
     private func landSpot(_ w: Watched, at time: Microseconds) {
         // In place (optional chaining): a copy of the tracker would copy its tables.
-        guard spots?.land(x: w.startX, y: w.startY, px: w.px, py: w.py, at: w.downAt) == true else { return }
+        guard spots?.land(x: w.startX, y: w.startY, px: w.px, py: w.py, at: w.downAt, now: time) == true else { return }
         counts.spotsMasked += 1
         notices.append(HealthNotice(time: time, kind: .spotMasked(x: w.px, y: w.py)))
     }

@@ -23,7 +23,7 @@ extension Daemon: ControlHandler {
         status.uptime = uptimeSeconds(now, origin: origin)
         status.startTime = startTime
         status.config = reloads.status(path: options.configPath, files: pipeline.configuration.files, origin: origin)
-        status.devices = deviceList(detailed: false)
+        status.devices = deviceList(detailed: false, at: now)
         status.unusableDevices = input.unusable
         status.engine[EngineMetrics.droppedContacts] = Double(snapshot.droppedContacts)
         status.engine[EngineMetrics.engineBugs] = Double(snapshot.engineBugs)
@@ -81,7 +81,7 @@ extension Daemon: ControlHandler {
 
     public func reload() -> ControlReply { reloadConfiguration() }
 
-    public func devices() -> JSONValue { .array(deviceList(detailed: true).map(\.json)) }
+    public func devices() -> JSONValue { .array(deviceList(detailed: true, at: MonotonicClock.now()).map(\.json)) }
 
     public func handle(command: String, request: JSONValue) -> ControlReply? {
         switch ControlCommand(rawValue: command) {
@@ -99,8 +99,8 @@ extension Daemon: ControlHandler {
 
     /// The attached devices: name, path, live contacts and the calibration in force (and
     /// where it came from); `detailed` adds ids, the `[[device]]` rule that maps it and the
-    /// matrix.
-    private func deviceList(detailed: Bool) -> [DeviceStatus] {
+    /// matrix. `now`: the time the frame rate is measured at.
+    private func deviceList(detailed: Bool, at now: Microseconds) -> [DeviceStatus] {
         pipeline.devices.map { device in
             let info = device.info
             var status = DeviceStatus(
@@ -115,6 +115,12 @@ extension Daemon: ControlHandler {
                 status.health = health.state.description
                 for rule in HealthRule.allCases {
                     status.filtered[DeviceMetrics.filteredRules[rule.rawValue]] = Double(health.counts[rule])
+                }
+                status.lastTouch = health.lastTouch.map { uptimeSeconds($0, origin: origin) }
+                status.activity[DeviceMetrics.framesPerSecond] = health.framesPerSecond(at: now)
+                status.maskedSpots = health.maskedSpotList.map {
+                    MaskedSpotStatus(
+                        x: $0.x, y: $0.y, since: uptimeSeconds($0.since, origin: origin), until: uptimeSeconds($0.until, origin: origin))
                 }
             }
             if let encoder = pipeline.encoder(of: device.id), let forwarder = input.forwarder(of: device.id) {

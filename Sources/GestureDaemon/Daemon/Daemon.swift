@@ -211,14 +211,16 @@ public final class Daemon {
         pipeline.events.removeAll(keepingCapacity: true)
     }
 
-    /// The panels' health notices since the last flush: each state change logged once and
-    /// sent to subscribers, masked spots logged.
+    /// The panels' health notices since the last flush: each state change logged once,
+    /// sent to subscribers and handed to the panel's `[device.on.STATE]` actions, masked
+    /// spots logged.
     private func publishHealth() {
         let stages = pipeline.path.stages.health.devices
         for d in 0..<stages.count {
             stages[d].drainNotices(into: &healthNotices)
             guard !healthNotices.isEmpty else { continue }
-            let name = pipeline.devices.first { $0.id == stages[d].device }?.info.name ?? "?"
+            let device = pipeline.devices.first { $0.id == stages[d].device }
+            let name = device?.info.name ?? "?"
             for notice in healthNotices {
                 switch notice.kind {
                 case .state(let from, let to, let reason):
@@ -227,6 +229,12 @@ public final class Daemon {
                     EventJSON.healthLine(
                         device: stages[d].device, state: to, reason: reason, time: notice.time, origin: origin, into: &traceWriter)
                     server.publish(line: traceWriter.bytes, trace: false)
+                    if let device, let rule = device.resolved.rule {
+                        let path = input.path(of: device.id) ?? device.info.devnode ?? "?"
+                        dispatcher.dispatch(
+                            HealthChange(device: device.id, name: name, path: path, state: to, reason: reason, time: notice.time),
+                            rule: rule)
+                    }
                 case .spotMasked(let x, let y):
                     logger.notice("device '\(name)' (\(stages[d].device)): a recurring spot at (\(Int(x)), \(Int(y))) px is masked")
                 case .spotReleased(let x, let y):

@@ -56,4 +56,16 @@ struct ActionEnvironment {
         if event.delayedFrom != nil { add("DELAYED_FROM", .delayedFrom) }
         return result
     }
+
+    /// A health action's: `GESTURE_TIME`, `GESTURE_DEVICE`, `GESTURE_HEALTH`,
+    /// `GESTURE_REASON`, `GESTURE_DEVICE_NAME`, `GESTURE_DEVICE_PATH`.
+    func variables(for change: HealthChange, origin: Microseconds) -> [String] {
+        var writer = JSONWriter(capacity: 64)
+        return base
+            + HealthField.allCases.map { field in
+                writer.reset()
+                field.write(change, origin: origin, into: &writer)
+                return MessageTemplate.environmentName(for: field.rawValue) + "=" + String(decoding: writer.bytes, as: UTF8.self)
+            }
+    }
 }

@@ -8,30 +8,11 @@ import TouchInput
 /// whatever the template's text ends with (placeholders expand to names of the config's
 /// character set, numbers and fixed words, never a newline; docs/CONFIG.md).
 public struct CompiledTemplate: Sendable {
-    enum Piece: Sendable {
-        case text([UInt8])
-        case field(EventField)
-    }
-
-    let pieces: [Piece]
+    let pieces: [TemplatePiece<EventField>]
 
     /// Fails on a placeholder that names no event field (the config validates this too).
     public init(_ template: MessageTemplate) throws(TemplateError) {
-        var pieces: [Piece] = []
-        for segment in template.segments {
-            switch segment {
-            case .text(let text): pieces.append(.text(Array(text.utf8)))
-            case .field(let name):
-                guard let field = EventField(rawValue: name) else { throw TemplateError(field: name) }
-                pieces.append(.field(field))
-            }
-        }
-        // The newline is the renderer's: trailing line ends of the template's text go.
-        if case .text(var last) = pieces.last {
-            while last.last == UInt8(ascii: "\n") || last.last == UInt8(ascii: "\r") { last.removeLast() }
-            pieces[pieces.count - 1] = .text(last)
-        }
-        self.pieces = pieces
+        pieces = try TemplatePiece.compile(template, names: MessageTemplate.fieldNames)
     }
 
     /// Replaces `writer`'s content with the message. Text values are written bare (no
@@ -48,6 +29,54 @@ public struct CompiledTemplate: Sendable {
             }
         }
         writer.newline()
+    }
+}
+
+/// A health action's message (`[device.on.STATE]`): the same rules, over a health change's
+/// fields.
+struct HealthTemplate: Sendable {
+    let pieces: [TemplatePiece<HealthField>]
+
+    init(_ template: MessageTemplate) throws(TemplateError) {
+        pieces = try TemplatePiece.compile(template, names: MessageTemplate.healthFieldNames)
+    }
+
+    func render(_ change: HealthChange, origin: Microseconds, into writer: inout JSONWriter) {
+        writer.reset()
+        for i in 0..<pieces.count {
+            switch pieces[i] {
+            case .text(let bytes):
+                writer.raw(bytes)
+                writer.clearSeparator()
+            case .field(let field): field.write(change, origin: origin, into: &writer)
+            }
+        }
+        writer.newline()
+    }
+}
+
+/// A template's text, or one of its placeholders resolved to a field.
+enum TemplatePiece<Field: RawRepresentable & Sendable>: Sendable where Field.RawValue == String {
+    case text([UInt8])
+    case field(Field)
+
+    /// Fails on a placeholder that names no field.
+    static func compile(_ template: MessageTemplate, names: [String]) throws(TemplateError) -> [TemplatePiece] {
+        var pieces: [TemplatePiece] = []
+        for segment in template.segments {
+            switch segment {
+            case .text(let text): pieces.append(.text(Array(text.utf8)))
+            case .field(let name):
+                guard let field = Field(rawValue: name) else { throw TemplateError(field: name, known: names) }
+                pieces.append(.field(field))
+            }
+        }
+        // The newline is the renderer's: trailing line ends of the template's text go.
+        if case .text(var last) = pieces.last {
+            while last.last == UInt8(ascii: "\n") || last.last == UInt8(ascii: "\r") { last.removeLast() }
+            pieces[pieces.count - 1] = .text(last)
+        }
+        return pieces
     }
 }
 
@@ -72,11 +101,11 @@ enum EventText {
     }
 }
 
-/// A template placeholder that is not an event field.
+/// A template placeholder that is not a field of what the message is about.
 public struct TemplateError: Error, CustomStringConvertible, Sendable {
     public var field: String
+    public var known: [String] = MessageTemplate.fieldNames
     public var description: String {
-        "unknown placeholder {\(field)} in a socket message; known: "
-            + MessageTemplate.fieldNames.map { "{\($0)}" }.joined(separator: " ")
+        "unknown placeholder {\(field)} in a socket message; known: " + known.map { "{\($0)}" }.joined(separator: " ")
     }
 }

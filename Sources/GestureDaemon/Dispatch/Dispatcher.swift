@@ -13,10 +13,13 @@ public final class Dispatcher {
         enum Kind {
             case command(String, timeout: Microseconds)
             case socket(SocketTarget, CompiledTemplate?)
+            case healthSocket(SocketTarget, HealthTemplate?)
         }
         let kind: Kind
         let cooldown: Microseconds
         var lastFired: Microseconds?
+        /// A health action's last run per panel: each panel has its own cooldown.
+        var lastFiredOn: [DeviceID: Microseconds] = [:]
 
         init(kind: Kind, cooldown: Microseconds) {
             self.kind = kind
@@ -33,6 +36,8 @@ public final class Dispatcher {
     private var environment: ActionEnvironment
     /// `actions[gesture][state]`.
     private var actions: [[GestureState: [PreparedAction]]] = []
+    /// `healthActions[rule][state]`: a `[[device]]` rule's actions on its panels' health.
+    private var healthActions: [[HealthState: [PreparedAction]]] = []
     private var targets: [SocketTarget.Key: SocketTarget] = [:]
     private var socketCounters = DispatcherCounters()
     private var message = JSONWriter()
@@ -53,37 +58,19 @@ public final class Dispatcher {
     /// Takes a reloaded configuration. Running children and queued socket messages stay;
     /// cooldowns restart. Throws (changing nothing) on a template with an unknown field.
     public func reconfigure(_ configuration: Configuration) throws {
-        var prepared: [[GestureState: [PreparedAction]]] = []
         var targets: [SocketTarget.Key: SocketTarget] = [:]
-        for gesture in configuration.actions {
-            var byState: [GestureState: [PreparedAction]] = [:]
-            for (state, specs) in gesture.byState {
-                byState[state] = try specs.map { spec throws -> PreparedAction in
-                    switch spec.kind {
-                    case .command(let command):
-                        return PreparedAction(
-                            kind: .command(command, timeout: spec.timeout ?? configuration.daemon.commandTimeout),
-                            cooldown: spec.cooldown)
-                    case .socket(let path, let template, let datagram):
-                        let key = SocketTarget.Key(path: path, datagram: datagram)
-                        let target =
-                            try targets[key] ?? self.targets[key]
-                            ?? SocketTarget(
-                                key: key, capacity: configuration.daemon.socketQueue, loop: loop, logger: logger,
-                                count: { [unowned self] sent, dropped, failed in
-                                    self.socketCounters.socketMessagesSent += sent
-                                    self.socketCounters.socketMessagesDropped += dropped
-                                    self.socketCounters.socketFailures += failed
-                                })
-                        target.capacity = configuration.daemon.socketQueue
-                        targets[key] = target
-                        return PreparedAction(kind: .socket(target, try template.map(CompiledTemplate.init)), cooldown: spec.cooldown)
-                    }
-                }
+        let prepared = try configuration.actions.map { gesture in
+            try gesture.byState.mapValues { specs in
+                try specs.map { spec in try prepare(spec, health: false, configuration, targets: &targets) }
             }
-            prepared.append(byState)
+        }
+        let preparedHealth = try configuration.devices.map { rule in
+            try rule.healthActions.byState.mapValues { specs in
+                try specs.map { spec in try prepare(spec, health: true, configuration, targets: &targets) }
+            }
         }
         actions = prepared
+        healthActions = preparedHealth
         self.targets = targets
         settings = configuration.daemon
         names = GestureNames(model: configuration.model)
@@ -91,6 +78,68 @@ public final class Dispatcher {
         runner.maxChildren = settings.maxChildren
         runner.killGrace = settings.killGrace
         runner.orphanTimeout = settings.commandTimeout
+    }
+
+    /// One action ready to run; a socket's target is shared by every action sending to it
+    /// (kept across reloads, with what it has queued).
+    private func prepare(
+        _ spec: ActionSpec, health: Bool, _ configuration: Configuration, targets: inout [SocketTarget.Key: SocketTarget]
+    ) throws -> PreparedAction {
+        switch spec.kind {
+        case .command(let command):
+            return PreparedAction(
+                kind: .command(command, timeout: spec.timeout ?? configuration.daemon.commandTimeout), cooldown: spec.cooldown)
+        case .socket(let path, let template, let datagram):
+            let key = SocketTarget.Key(path: path, datagram: datagram)
+            let target =
+                try targets[key] ?? self.targets[key]
+                ?? SocketTarget(
+                    key: key, capacity: configuration.daemon.socketQueue, loop: loop, logger: logger,
+                    count: { [unowned self] sent, dropped, failed in
+                        self.socketCounters.socketMessagesSent += sent
+                        self.socketCounters.socketMessagesDropped += dropped
+                        self.socketCounters.socketFailures += failed
+                    })
+            target.capacity = configuration.daemon.socketQueue
+            targets[key] = target
+            let kind: PreparedAction.Kind =
+                health
+                ? .healthSocket(target, try template.map(HealthTemplate.init)) : .socket(target, try template.map(CompiledTemplate.init))
+            return PreparedAction(kind: kind, cooldown: spec.cooldown)
+        }
+    }
+
+    /// Runs the actions of `rule` (the `[[device]]` rule the panel matched) for the state
+    /// its panel changed to. Within an action's cooldown since it last ran for this panel,
+    /// it is skipped, counted and logged.
+    public func dispatch(_ change: HealthChange, rule: Int) {
+        guard healthActions.indices.contains(rule), let list = healthActions[rule][change.state] else { return }
+        let owner = "device '\(change.name)' on.\(change.state)"
+        for action in list {
+            if let last = action.lastFiredOn[change.device], change.time - last < action.cooldown {
+                runner.counters.cooldownSkips += 1
+                let left = Double((last + action.cooldown - change.time) / 1000) / 1000
+                logger.notice("[\(owner)] skipped: its cooldown has \(left) s to run")
+                continue
+            }
+            action.lastFiredOn[change.device] = change.time
+            switch action.kind {
+            case .command(let command, let timeout):
+                runner.run(
+                    shell: settings.shell, command: command, environment: environment.variables(for: change, origin: origin),
+                    gesture: owner, timeout: timeout)
+            case .healthSocket(let target, let template):
+                if let template {
+                    template.render(change, origin: origin, into: &message)
+                } else {
+                    EventJSON.healthLine(
+                        device: change.device, state: change.state, reason: change.reason, time: change.time, origin: origin,
+                        into: &message)
+                }
+                target.send(message.bytes)
+            case .socket: break  // gestures' only
+            }
+        }
     }
 
     /// Runs the actions of the event's gesture for its state.
@@ -117,6 +166,7 @@ public final class Dispatcher {
                     EventJSON.line(event, names: names, origin: origin, into: &message)
                 }
                 target.send(message.bytes)
+            case .healthSocket: break  // health changes' only
             }
         }
     }
