@@ -181,10 +181,16 @@ scenario_delivery_longpress() {
 
 # Touch health (delivery-health.toml: the recipe for a panel with ghost touches). The
 # shared ghost-burst recording's first 2.15 s (102 ghosts, bursts of up to 10 still
-# contacts), then a genuine tap of 400 ms: libinput on the clone sees the tap alone and the tap
-# gesture recognizes it; the ghosts make the panel noisy, logged once and heard by the
-# subscriber.
+# contacts), then a genuine tap of 400 ms: libinput on the clone sees the tap alone and
+# the tap gesture recognizes it; the ghosts make the panel noisy, logged once, heard by
+# the subscriber, and its [device.on.noisy] action runs.
 GHOSTS=$R/hid-devices-advanced-silicon-2149-231c-ghost-touch-bursts.evemu
+# The action files of [device.on.noisy] for this panel.
+noisy_actions() {
+  for _f in "$ACTIONS"/*; do
+    grep -qx GESTURE_HEALTH=noisy "$_f" 2>/dev/null && grep -qx "GESTURE_DEVICE_PATH=$DEV_NODE" "$_f" && echo "$_f"
+  done
+}
 scenario_delivery_ghosts() {
   delivery_begin delivery-ghosts delivery-health.toml "$GHOSTS" || return
   replay "$R/synth-ghost-bursts-tap.events"; settle
@@ -198,6 +204,8 @@ scenario_delivery_ghosts() {
   check "status: the panel is noisy" "" grep -q '"health": *"noisy"' /tmp/status.json
   check "the subscriber heard the panel turn noisy" "" grep -q '"health": *"noisy"' "$SCENARIO_DIR/monitor.jsonl"
   expect_eq "gestured logs the change once" 1 "$(grep -c 'health ok -> noisy' "$SCENARIO_DIR/gestured.log")"
+  wait_for 3 eval '[ -n "$(noisy_actions)" ]'
+  expect_eq "[device.on.noisy] ran once, for this panel" 1 "$(noisy_actions | wc -l)"
   gestured_end
 }
 
