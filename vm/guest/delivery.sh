@@ -236,8 +236,9 @@ scenario_delivery_stuck() {
   libinput_stop
   expect_panel_grabbed
   expect_eq "libinput: the still touch cancelled, then the tap whole" "DOWN CANCEL DOWN UP" "$(libinput_sequence)"
-  # Shown after the 250 ms hold, cancelled 1 s after it went down: 0.75 s, give or take
-  # the timers' wake-ups.
+  # Shown after the 250 ms hold, cancelled 1 s after it went down: 0.75 s by the rule;
+  # the ceiling leaves room for late timer wake-ups on a loaded host, and the cancel must
+  # come before the tap at 2.0 s anyway (the sequence above).
   _held=$(libinput_interval TOUCH_DOWN TOUCH_CANCEL)
   check "libinput: cancelled stuck_after its touch-down" "${_held:-?} s after the down" in_range "$_held" 0.7 1.9
   expect_gesture tap recognized 1
