@@ -10,6 +10,7 @@
 #   touch T0 DUR SLOT X Y                        one more finger in SLOT down, still, up,
 #                                                while the others stay down
 #   lift T N                                     slots 0..N-1 lift (ends an "open" stroke)
+#   move T SLOT X Y                              the finger down in SLOT reports X,Y (no new id)
 function ev(t, type, code, value) { printf "E: %.6f %04x %04x %d\n", t + 0.000001, type, code, value }
 function syn(t) { ev(t, 0, 0, 0) }
 function contact(t, slot, x, y, first) {
@@ -60,4 +61,5 @@ $1 == "circle" { circle($2, $3, $4, $5, $6, $7, $8, $9); next }
 $1 == "tap" { tap($2, $3, $4, $5); next }
 $1 == "touch" { touch($2, $3, $4, $5, $6); next }
 $1 == "lift" { lift($2, $3); next }
-{ printf "synth: line %d: unknown primitive '%s' (stroke, circle, tap, touch, lift)\n", NR, $1 > "/dev/stderr"; exit 1 }
+$1 == "move" { contact($2, $3, $4, $5, 0); syn($2); next }
+{ printf "synth: line %d: unknown primitive '%s' (stroke, circle, tap, touch, lift, move)\n", NR, $1 > "/dev/stderr"; exit 1 }

@@ -38,6 +38,23 @@ echo "stroke 0 1.0 3 1200 900 0 0 300" | write elan-hold-3f
 # min_press 60 ms, 150 ms apart against tap_interval 350 ms, on one spot.
 printf '%s\n' "tap 0 0.1 3150 90" "tap 0.25 0.1 3150 90" | write elan-wake-double-tap
 
+# Touch health (vm/guest/delivery.sh, config delivery-health.toml: min_contact 250 ms,
+# jump 40 mm, stuck_after 1 s). A jump: one finger drags 20 mm right in 200 ms, then
+# reports 80 mm further on (margin 100 %), drags on 10 mm from there and lifts. The jump's
+# report is written right after the previous frame, with no sleep between: a step counts
+# as a jump only within 25 ms of the previous one, and a replayer's wake-up on a loaded
+# host can come later than that.
+{
+  echo "stroke 0 0.20 1 800 900 200 0 0 open"
+  echo "move 0.20 0 1800 900"
+  for k in $(seq 1 10); do printf 'move 0.%03d 0 %d 900\n' $((200 + k * 10)) $((1800 + k * 10)); done
+  echo "lift 0.31 1"
+} | write elan-jump
+# A stuck contact: one finger rests still for 2.8 s, and a second taps elsewhere for
+# 400 ms at 2.0 s (after the release at 1 s, margin 100 %; 400 ms against the 250 ms of
+# a ghost), while the first is still down.
+printf '%s\n' "stroke 0 0.01 1 1600 900 0 0 0 open" "touch 2.0 0.4 1 2400 600" "lift 2.8 1" | write elan-stuck
+
 # The kiosk-stacks tier (vm/guest/stacks.sh, config stacks-palm.toml): a tap in the middle,
 # outside every gesture's view; the edge pan of elan-edge-left once; two taps in the
 # gestures-only bottom fifth; a pan of 40 mm in the top-right quarter (its threshold 10 pt);
@@ -61,6 +78,15 @@ for i in $(seq 0 9); do echo "stroke $i 0.25 3 12000 8000 0 5880 1650"; done | w
 echo "stroke 0 1.2 1 16000 16000 27 49 0" | write dell-long-press
 # A plain tap of 80 ms.
 echo "tap 0 0.08 16000 16000" | write dell-tap
+
+# Advanced Silicon 2149:231c, 32767x32767 at 64/114 units/mm: the shared ghost-burst
+# recording's first 2.15 s (102 ghosts: bursts of up to 10 still contacts every 160 ms,
+# each lifting after 32-56 ms, the last at 2.10 s; see delivery-health.toml for the
+# 250 ms of min_contact), then a genuine tap of 400 ms half a second later.
+{
+  grep '^E:' "$OUT/hid-devices-advanced-silicon-2149-231c-ghost-touch-bursts.evemu" | awk '$2 < 2.15'
+  echo "tap 2.6 0.4 16384 16384" | awk -f vm/synth.awk
+} > "$OUT/synth-ghost-bursts-tap.events" || die "synth: cannot write ghost-bursts-tap"
 
 # IRTOUCH 6615:0070, 32767x32767 without resolution (1 pt = 1 screen px), 2 slots.
 # Pinch out: finger distance x2.5 in 500 ms (threshold 10 pt), no rotation.
