@@ -217,6 +217,8 @@ public final class Daemon {
         pipeline.touches.removeAll(keepingCapacity: true)
         publishFiltered()
         publishHealth()
+        // Actions that switch modes are the pipeline's (their events stay for the dispatcher).
+        pipeline.performModeActions()
         // What set, mode or a mode's end changed, before the cancellations it caused.
         publishRuntimeUpdates()
         // Indexed in place: a local copy of the array would make the removeAll below reallocate.

@@ -1,0 +1,36 @@
+import GestureControl
+import LinuxSystem
+import TestSupport
+import Testing
+
+/// An action that switches modes, in the real daemon: the tap's `mode = "quiet"` with
+/// `for` switches the running daemon's mode (status, the subscriber's line), which turns
+/// the drag off until it ends.
+@Suite struct ModeActionTests {
+    @Test func aTapsActionSwitchesTheDaemonsMode() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        let text = TestConfig.tapAndPan(tapActions: ["mode = \"quiet\"\nfor = \"600s\""]) + "[mode.quiet]\ngestures = { drag = false }\n"
+        try writeText(text, to: config)
+
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        let subscriber = try daemon.client()
+        _ = try subscriber.request("subscribe")
+        #expect(try daemon.status()["runtime"]?["mode"] == .null)
+        _ = try daemon.request("replay-start")
+
+        var modeLine: JSONValue?
+        while modeLine == nil, let line = try subscriber.readLine() {
+            let value = try JSONParser.parse(line)
+            if value["mode"] != nil { modeLine = value }
+        }
+        #expect(modeLine?["mode"] == .string("quiet"))
+        #expect(modeLine?["cause"] == .string("switched"))
+        #expect(modeLine?["by"]?.stringValue?.contains("tap") == true, "\(String(describing: modeLine))")
+        let status = try daemon.status()
+        #expect(status["runtime"]?["mode"]?["name"] == .string("quiet"), "\(status)")
+        let drag = status["gestures"]?.arrayValue?.first { $0["name"] == .string("drag") }
+        #expect(drag?["enabled"] == .bool(false))
+    }
+}
