@@ -134,6 +134,15 @@ struct Legend {
         for text in wrap(key, width: picture.legendWidth, size: style.small, style: style) {
             lines.append(Line(text: text, size: style.small, color: "#444444"))
         }
+        // Only when the health stage filtered something: the key then says what grey means.
+        let filtered = recording.contacts.compactMap(\.filtered)
+        if !filtered.isEmpty {
+            let rules = Set(filtered.map(\.rule.description)).sorted().joined(separator: ", ")
+            let text = "grey dashed: \(filtered.count) contact(s) filtered by touch health (\(rules)); hover: why"
+            for part in wrap(text, width: picture.legendWidth, size: style.small, style: style) {
+                lines.append(Line(text: part, size: style.small, color: PictureStyle.filteredColor))
+            }
+        }
         for state in MarkShape.states {
             lines.append(
                 Line(

@@ -33,6 +33,8 @@ struct PictureStyle {
         "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
         "#17becf", "#e377c2", "#8c564b", "#bcbd22", "#393b79",
     ]
+    /// A contact the touch-health stage filtered (drawn dashed).
+    static let filteredColor = "#9e9e9e"
     static let edgeColor = "#f28e2b"
     static let regionColor = "#7b3294"
     static let deviceColor = "#0571b0"

@@ -24,6 +24,15 @@ public struct RecordingOverlay: Sendable {
         public var points: [Point]
         /// How it ended: `ended` (lifted) or `cancelled` (SYN_DROPPED, end of the recording).
         public var end: TouchPhase
+        /// Set when the touch-health stage kept it from the gestures and the application.
+        public var filtered: Filtered? = nil
+    }
+
+    /// Why the health stage filtered a contact (`[device.health]`), as `replay` reports it.
+    public struct Filtered: Equatable, Sendable {
+        public var rule: HealthRule
+        /// True when it had been shown and was then cancelled; false when nobody saw it.
+        public var wasShown: Bool
     }
 
     /// One outcome of one gesture: an event (began, recognized, ended, cancelled) or a
@@ -69,6 +78,9 @@ public struct RecordingOverlay: Sendable {
         var live: [Int32: Int] = [:]  // tracking id -> index in contacts
         var marks: [Mark] = []
         var records: [TraceRecord] = []
+        let health = pipeline.devices.compactMap { pipeline.path.stages.health.health(of: $0.id) }
+        for stage in health { stage.recordsFiltered = true }
+        var filtered: [FilteredContact] = []
 
         func takeFrame() {
             guard normalizer.counters.frames != frames else { return }
@@ -91,6 +103,17 @@ public struct RecordingOverlay: Sendable {
 
         replay.run(batch: {
             takeFrame()
+            // The stage judges a contact by its frames so far: it is among the traces already.
+            for stage in health {
+                stage.drainFiltered(into: &filtered)
+                for f in filtered {
+                    let t = f.time - origin
+                    if let i = contacts.lastIndex(where: { $0.trackingID == f.id && ($0.points.first?.t ?? .max) <= t }) {
+                        contacts[i].filtered = Filtered(rule: f.rule, wasShown: f.wasShown)
+                    }
+                }
+                filtered.removeAll(keepingCapacity: true)
+            }
             pipeline.engine.drainTrace(into: &records)
             for event in pipeline.events where event.state != .changed {
                 let reason = records.last(where: { $0.gesture == event.gesture && $0.to == event.state })?.reason

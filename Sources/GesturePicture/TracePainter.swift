@@ -17,26 +17,38 @@ struct TracePainter {
         let width = style.line * (crowded ? 1.5 : 2.5)
         let numbered = recording.contacts.count <= 20
         for (index, contact) in recording.contacts.enumerated() {
-            let color = PictureStyle.contactColors[index % PictureStyle.contactColors.count]
+            // A filtered contact is grey and dashed: noise the panel made, kept from everyone.
+            let color =
+                contact.filtered == nil ? PictureStyle.contactColors[index % PictureStyle.contactColors.count] : PictureStyle.filteredColor
             guard let first = contact.points.first, let last = contact.points.last else { continue }
-            let title =
+            var title =
                 "contact \(index + 1) (tracking id \(contact.trackingID)): down at \(Picture.seconds(first.t)) s "
                 + "(\(SVGValue.format(first.x)), \(SVGValue.format(first.y))), \(contact.end == .ended ? "lifted" : "cancelled") at "
                 + "\(Picture.seconds(last.t)) s (\(SVGValue.format(last.x)), \(SVGValue.format(last.y)))"
-            doc.group(
-                [
-                    "class": "contact", "data-index": .n(Double(index + 1)), "data-id": .n(Double(contact.trackingID)),
-                    "data-end": .s(contact.end.description),
-                ], title: title
-            ) { doc in
+            if let filtered = contact.filtered {
+                title +=
+                    "; filtered by touch health (\(filtered.rule)): "
+                    + (filtered.wasShown ? "shown, then cancelled" : "never shown to gestures or the application")
+            }
+            let body = { (doc: inout SVGDocument) in
                 let points = contact.points.map { "\(SVGValue.format($0.x)),\(SVGValue.format($0.y))" }.joined(separator: " ")
-                doc.element(
-                    "polyline",
-                    [
-                        "class": "trace", "points": .s(points), "fill": "none", "stroke": .s(color),
-                        "stroke-width": .n(width), "stroke-linejoin": "round", "stroke-linecap": "round",
-                        "stroke-opacity": 0.85,
-                    ])
+                if contact.filtered == nil {
+                    doc.element(
+                        "polyline",
+                        [
+                            "class": "trace", "points": .s(points), "fill": "none", "stroke": .s(color),
+                            "stroke-width": .n(width), "stroke-linejoin": "round", "stroke-linecap": "round",
+                            "stroke-opacity": 0.85,
+                        ])
+                } else {
+                    doc.element(
+                        "polyline",
+                        [
+                            "class": "trace", "points": .s(points), "fill": "none", "stroke": .s(color),
+                            "stroke-width": .n(width), "stroke-linejoin": "round", "stroke-linecap": "round",
+                            "stroke-opacity": 0.85, "stroke-dasharray": .s("\(SVGValue.format(width * 2)) \(SVGValue.format(width * 1.5))"),
+                        ])
+                }
                 let ticks = tickPath(contact, length: style.font * 0.3)
                 if !ticks.isEmpty {
                     doc.element("path", ["class": "ticks", "d": .s(ticks), "stroke": .s(color), "stroke-width": .n(width * 0.8)])
@@ -71,6 +83,19 @@ struct TracePainter {
                             "text-anchor": "end", "fill": .s(color), "font-style": "italic",
                         ], text: "#\(index + 1)")
                 }
+            }
+            if let filtered = contact.filtered {
+                doc.group(
+                    [
+                        "class": "contact filtered", "data-index": .n(Double(index + 1)), "data-id": .n(Double(contact.trackingID)),
+                        "data-end": .s(contact.end.description), "data-filtered": .s(filtered.rule.description),
+                    ], title: title, body)
+            } else {
+                doc.group(
+                    [
+                        "class": "contact", "data-index": .n(Double(index + 1)), "data-id": .n(Double(contact.trackingID)),
+                        "data-end": .s(contact.end.description),
+                    ], title: title, body)
             }
         }
         let listed = picture.listedMarks

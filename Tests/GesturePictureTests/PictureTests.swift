@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureCore
 import Glibc
+import LinuxSystem
 import TestSupport
 import Testing
 import TouchInput
@@ -229,6 +230,30 @@ struct CrowdedRecordingTests {
         #expect(contacts.count == began.count)
         #expect(contacts.map { $0["data-id"].flatMap { Int32($0) } } == began.map { Optional($0) })
         #expect(Set(contacts.compactMap { $0["data-index"] }).count == contacts.count)
+        #expect(svg.all(class: "filtered").isEmpty, "no health rule: nothing drawn as filtered")
+    }
+
+    /// With the ghost recipe, every ghost is drawn apart (grey, dashed) with its rule as hover
+    /// text, and the legend says what grey means: the 947 `replay` reports, none shown.
+    @Test func filteredContactsApartWithTheirRule() throws {
+        let path = SharedRecordings.path("hid-devices-advanced-silicon-2149-231c-ghost-touch-bursts.evemu")
+        let recorded = try EvemuRecording.read(path: path)
+        let shippedPath = packageRoot + "/config/gestures.toml"
+        let (file, _) = try WholeFile.open(shippedPath)
+        let shipped = String(decoding: try WholeFile.read(file, path: shippedPath, maximumSize: 1 << 20), as: UTF8.self)
+        let text = shipped + "\n[[device]]\nname = \"*\"\n[device.health]\nmin_contact = \"60ms\"\n"
+        let configuration = try ConfigLoader.parse(text: text, file: "gestures.toml")
+        let overlay = try #require(RecordingOverlay(configuration: configuration, recording: recorded, path: path))
+        #expect(overlay.contacts.count(where: { $0.filtered?.rule == .ghost && $0.filtered?.wasShown == false }) == 947)
+        let svg = try SVGNode.parse(Picture(configuration: configuration, title: "gestures.toml", recording: overlay).svg)
+        let filtered = svg.all(class: "contact filtered")
+        #expect(filtered.count == 947)
+        #expect(filtered.allSatisfy { $0["data-filtered"] == "ghost" })
+        #expect(
+            filtered.allSatisfy {
+                $0.title?.hasSuffix("; filtered by touch health (ghost): never shown to gestures or the application") == true
+            })
+        #expect(svg.allText.contains("grey dashed: 947 contact(s) filtered by touch health"))  // wrapped after this
     }
 }
 
