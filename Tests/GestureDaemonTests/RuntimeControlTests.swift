@@ -119,6 +119,28 @@ import Glibc
         #expect(harness.daemon.dispatcher.mode == "none")
     }
 
+    /// A reload keeps the changes whose names still exist and drops the others: the reply
+    /// names them, status lists only what is left, and the kept change is still in force.
+    @Test func aReloadKeepsChangesForNamesThatStillExist() throws {
+        let harness = try Harness()
+        let app = try harness.connect()
+        app.send(#"{"cmd": "set", "gesture": "drag", "enabled": false}"#)
+        app.send(#"{"cmd": "set", "gesture": "wake", "enabled": false}"#)
+        #expect(try harness.serve { app.lines.count == 2 })
+        // The new file renames the pan: `drag` is gone, `wake` stays.
+        try write(
+            to: harness.dir.file("none.toml"),
+            "[screen]\nwidth = 1000\nheight = 600\n\n[gesture.wake]\ntype = \"tap\"\n\n[gesture.scroll]\ntype = \"pan\"\n")
+        let admin = try harness.connect()
+        admin.send(#"{"cmd": "reload"}"#)
+        #expect(try harness.serve { admin.lines.count == 1 })
+        #expect(try admin.json(0)["ok"]?["dropped"] == .array([.object([("gesture", .string("drag"))])]), "\(admin.lines)")
+        let status = harness.daemon.statusValue()
+        #expect(status.runtime.changes.map(\.name) == ["wake"])
+        #expect(status.gestures.map(\.name) == ["wake", "scroll"])
+        #expect(status.gestures.map(\.enabled) == [false, true])
+    }
+
     /// Errors come back as the protocol's other errors, the connection stays.
     @Test func badRuntimeRequestsGetErrors() throws {
         let harness = try Harness()
@@ -129,4 +151,11 @@ import Glibc
         #expect(try app.json(0)["error"]?["code"] == .string("unknown-gesture"))
         #expect(try app.json(1)["error"]?["code"] == .string("unknown-mode"))
     }
+}
+
+/// Writes `text` to a new file at `path`.
+private func write(to path: String, _ text: String) throws {
+    guard let file = fopen(path, "w") else { throw SystemError("fopen", path) }
+    defer { fclose(file) }
+    guard fputs(text, file) >= 0 else { throw SystemError("fputs", path) }
 }

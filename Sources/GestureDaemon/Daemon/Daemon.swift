@@ -306,6 +306,9 @@ public final class Daemon {
         let diff = ModelDiff(from: previous.model, to: configuration.model)
         input.drain()
         pipeline.reload(configuration, at: now)
+        // Runtime changes whose gesture or view the new config lacks (logged when published):
+        // taken before the flush below publishes and clears the pipeline's updates.
+        let dropped = pipeline.runtimeUpdates.last { $0.time == now }?.dropped ?? []
         // Cancellations caused by the swap belong to the old model and its actions.
         flush(model: previous.model, names: names)
         do {
@@ -332,8 +335,6 @@ public final class Daemon {
         announceStatus()
         metricsFile.configure(path: configuration.daemon.metricsFile, interval: configuration.daemon.metricsInterval)
         var message = "reloaded \(options.configPath): \(diff.summary)"
-        // Runtime changes whose gesture or view the new config lacks (logged when published).
-        let dropped = pipeline.runtimeUpdates.last { $0.time == now }?.dropped ?? []
         if !dropped.isEmpty {
             message += "; runtime changes dropped (no longer in the config): " + dropped.map(\.target.description).joined(separator: ", ")
         }
