@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureCore
 import LinuxSystem
+import TestSupport
 import Testing
 import TouchInput
 import TouchPipeline
@@ -214,18 +215,21 @@ struct TouchForwarderTests {
     }()
 
     /// Each frame goes to the clone in one `write(2)` of whole `struct input_event` records,
-    /// as uinput takes them (a datagram socket pair keeps each write a message of its own).
+    /// as uinput takes them (a datagram socket keeps each write a message of its own).
     @Test func eachFrameIsOneWriteOfWholeRecords() throws {
-        var fds: [Int32] = [0, 0]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0, &fds) == 0)
-        defer { close(fds[0]) }
-        let forwarder = TouchForwarder(virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "datagram", slotCount: 10))
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let receiver = try UnixSocket.make(datagram: true)
+        try UnixSocket.bind(receiver, to: dir.file("clone.sock"))
+        let sender = try UnixSocket.make(datagram: true)
+        try UnixSocket.connect(sender, to: dir.file("clone.sock"))
+        let forwarder = TouchForwarder(virtual: InputEventFile(fd: sender, name: "datagram", slotCount: 10))
         let frame = Self.tenFingerFrame
         for _ in 0..<3 { forwarder.write(frame, answering: nil) }
         var sizes: [Int] = []
         var message = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = recv(fds[0], &message, message.count, Int32(MSG_DONTWAIT))
+            let n = read(receiver.rawValue, &message, message.count)  // non-blocking: -1 when drained
             guard n > 0 else { break }
             sizes.append(n)
             // The record's type and code (offsets 16 and 18 of the 24 bytes): the last is SYN_REPORT.
