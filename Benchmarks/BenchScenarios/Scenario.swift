@@ -16,21 +16,25 @@ public struct Scenario: Sendable {
     public var delivery = false
     /// Every touch health rule on for every device (`TouchHealthSettings.everyRule`).
     public var health = false
+    /// A runtime `set` (the first gesture off, then on again) before every frame
+    /// (`StreamRunner.prepare`): the latency row is the frame right after a set.
+    public var runtimeSet = false
 
     /// Names the benchmark: `generated-10c_32g-8v`, `recordings_256g-64v`,
-    /// `delivery-generated-10c_32g-8v`, `health-generated-10c_32g-8v`.
+    /// `delivery-generated-10c_32g-8v`, `health-generated-10c_32g-8v`, `set-generated-10c_32g-8v`.
     public var name: String {
         let inputName: String
         switch input {
         case .generated(let contacts): inputName = "generated-\(contacts)c"
         case .recordings: inputName = "recordings"
         }
-        return "\(delivery ? "delivery-" : "")\(health ? "health-" : "")\(inputName)_\(model.gestures)g-\(model.views)v"
+        return
+            "\(delivery ? "delivery-" : "")\(health ? "health-" : "")\(runtimeSet ? "set-" : "")\(inputName)_\(model.gestures)g-\(model.views)v"
     }
 
     /// 1, 5 and 10 fingers, and the recordings, each against the three model sizes; then
-    /// touch delivery, and the health stage with every rule on, with 1 and 10 fingers
-    /// against the middle model.
+    /// touch delivery, the health stage with every rule on, and a `set` before every frame,
+    /// with 1 and 10 fingers against the middle model.
     public static let all: [Scenario] = {
         let inputs: [Input] = [.generated(contacts: 1), .generated(contacts: 5), .generated(contacts: 10), .recordings]
         let delivered = [1, 10].map {
@@ -39,7 +43,10 @@ public struct Scenario: Sendable {
         let guarded = [1, 10].map {
             Scenario(input: .generated(contacts: $0), model: BenchModel.all[1], health: true)
         }
-        return inputs.flatMap { input in BenchModel.all.map { Scenario(input: input, model: $0) } } + delivered + guarded
+        let changed = [1, 10].map {
+            Scenario(input: .generated(contacts: $0), model: BenchModel.all[1], runtimeSet: true)
+        }
+        return inputs.flatMap { input in BenchModel.all.map { Scenario(input: input, model: $0) } } + delivered + guarded + changed
     }()
 
     /// Builds the runner (reads the recordings for `.recordings`).
@@ -49,6 +56,7 @@ public struct Scenario: Sendable {
         case .generated(let contacts): stream = GeneratedStream.make(contacts: contacts)
         case .recordings: stream = try RecordedStream.make().stream
         }
-        return try StreamRunner(stream: stream, model: try model.build(), delivery: delivery, health: health)
+        return try StreamRunner(
+            stream: stream, model: try model.build(), delivery: delivery, health: health, runtimeSet: runtimeSet)
     }
 }

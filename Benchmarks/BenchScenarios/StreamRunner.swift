@@ -24,8 +24,13 @@ public final class StreamRunner {
     public private(set) var frames = 0
 
     private let delivery: Bool
+    /// The first gesture, turned off and on by a `set` before every frame (`prepare`).
+    private let toggled: String?
+    private var enabled = true
 
-    public init(stream: InputStream, model: GestureModel, delivery: Bool = false, health: Bool = false) throws {
+    public init(
+        stream: InputStream, model: GestureModel, delivery: Bool = false, health: Bool = false, runtimeSet: Bool = false
+    ) throws {
         precondition(stream.frameCount > 0, "an empty stream")
         let guarded = DeviceRule(match: DeviceMatch(), mapping: .identity, health: .everyRule)
         let configuration = Configuration(
@@ -34,6 +39,7 @@ public final class StreamRunner {
         pipeline = GesturePipeline(configuration: configuration)
         self.stream = stream
         self.delivery = delivery
+        toggled = runtimeSet ? model.gestures.first?.name : nil
         for info in stream.devices {
             guard let (id, _) = pipeline.addDevice(info) else { preconditionFailure("device '\(info.name)' cannot be attached") }
             guard delivery else { continue }
@@ -41,6 +47,20 @@ public final class StreamRunner {
                 path: "/dev/null", slotCount: max(1, info.slotCount), hasPressure: info.hasPressure,
                 hasTouchMajor: info.hasTouchMajor)
             pipeline.setEncoder(TouchEncoder(device: id, sink: TouchForwarder(virtual: sink), cancel: .release), for: id)
+        }
+    }
+
+    /// Before the next frame: with `runtimeSet`, a `set` of the first gesture's `enabled`
+    /// (flipped each time) as a control client's would be performed, at the frame's time.
+    /// Nothing otherwise. Outside `step`, so the latency rows time the frame after it alone.
+    public func prepare() {
+        guard let toggled else { return }
+        enabled.toggle()
+        let time = stream.events[frame == 0 ? 0 : stream.frameEnds[frame - 1]].time + timeOffset
+        do {
+            _ = try pipeline.perform(.set(SetRequest(target: .gesture(toggled), enabled: enabled)), by: .script, at: time)
+        } catch {
+            preconditionFailure("set \(toggled): \(error.message)")
         }
     }
 

@@ -5,7 +5,8 @@
 //   to one frame.
 // - `<scenario>:latency`: the same frames, each timed on its own (CLOCK_MONOTONIC around
 //   one frame's events) into the custom metric `frameNanoseconds`, whose histogram gives
-//   the per-frame percentiles.
+//   the per-frame percentiles. `set-` scenarios perform a runtime `set` before each frame,
+//   outside the timing (the throughput row counts it: its time and allocations).
 // - `control:throughput`: an empty iteration, measuring the framework's own allocations
 //   per iteration, which `BenchReport` subtracts from every scenario's count.
 // - `metrics:render`: one Prometheus exposition (`MetricsText.render`) of a kiosk's status
@@ -74,7 +75,10 @@ let benchmarks: @Sendable () -> Void = {
             "\(scenario.name):throughput", configuration: throughput,
             closure: { benchmark in
                 let runner = box.runner!
-                for _ in benchmark.scaledIterations { runner.step() }
+                for _ in benchmark.scaledIterations {
+                    runner.prepare()
+                    runner.step()
+                }
                 blackHole(runner.emitted)
             }, setup: setup, teardown: teardown)
 
@@ -83,6 +87,7 @@ let benchmarks: @Sendable () -> Void = {
             closure: { benchmark in
                 let runner = box.runner!
                 for _ in benchmark.scaledIterations {
+                    runner.prepare()
                     let start = monotonicNanoseconds()
                     runner.step()
                     benchmark.measurement(frameNanoseconds, monotonicNanoseconds() - start)
