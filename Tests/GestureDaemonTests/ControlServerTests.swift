@@ -71,6 +71,23 @@ private final class TestClient {
     func json(_ index: Int) throws -> JSONValue { try JSONParser.parse(lines[index]) }
 }
 
+/// A control server on a manual clock, in a directory of its own that goes with it.
+private final class ManualServer {
+    let dir: TemporaryDirectory
+    let clock = ManualClock()
+    let loop: EventLoop
+    let handler = FixedHandler()
+    let server: ControlServer
+
+    init(logger: Logger) throws {
+        dir = try TemporaryDirectory()
+        loop = try EventLoop(clock: .manual(clock))
+        server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+    }
+
+    deinit { dir.remove() }
+}
+
 @Suite struct ControlServerTests {
     let logger = Logger(label: "test")
 
@@ -209,12 +226,9 @@ private final class TestClient {
     /// Idle connections are closed after `idleTimeout`; when all are taken, the one idle
     /// longest makes room, so the operator gets in (64 idle clients locked everyone out).
     @Test func idleConnectionsMakeRoom() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        let clock = ManualClock()
-        let loop = try EventLoop(clock: .manual(clock))
-        let handler = FixedHandler()
-        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        let fixture = try ManualServer(logger: logger)
+        defer { withExtendedLifetime(fixture) {} }
+        let (clock, loop, server) = (fixture.clock, fixture.loop, fixture.server)
         server.evictAfter = 200_000
         var idle: [TestClient] = []
         // Each accepted a microsecond after the one before: the first is idle longest.
@@ -254,12 +268,9 @@ private final class TestClient {
     /// replies wait, the daemon's buffer holds one turn's worth) and is closed after the
     /// idle timeout, so it cannot hold a connection for ever.
     @Test func aClientThatNeverReadsIsClosedAfterTheIdleTimeout() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        let clock = ManualClock()
-        let loop = try EventLoop(clock: .manual(clock))
-        let handler = FixedHandler()
-        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        let fixture = try ManualServer(logger: logger)
+        defer { withExtendedLifetime(fixture) {} }
+        let (clock, loop, server) = (fixture.clock, fixture.loop, fixture.server)
         server.idleTimeout = 300_000
         let deaf = try TestClient(server.path, receiveBuffer: 4096)
         let bytes = Array(String(repeating: #"{"cmd":"status"}"# + "\n", count: 60_000).utf8)
@@ -286,12 +297,9 @@ private final class TestClient {
     /// A connection that shaped the gesture layer keeps its changes as long as it is open:
     /// the idle timeout closes a silent status client, not it.
     @Test func aConnectionOwningChangesIsNotClosedForBeingIdle() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        let clock = ManualClock()
-        let loop = try EventLoop(clock: .manual(clock))
-        let handler = FixedHandler()
-        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        let fixture = try ManualServer(logger: logger)
+        defer { withExtendedLifetime(fixture) {} }
+        let (clock, loop, handler, server) = (fixture.clock, fixture.loop, fixture.handler, fixture.server)
         let owner = try TestClient(server.path)
         let looker = try TestClient(server.path)
         owner.send(#"{"cmd":"set"}"# + "\n")
@@ -309,12 +317,9 @@ private final class TestClient {
     }
 
     @Test func slowRequestIsCutOff() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        let clock = ManualClock()
-        let loop = try EventLoop(clock: .manual(clock))
-        let handler = FixedHandler()
-        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: logger)
+        let fixture = try ManualServer(logger: logger)
+        defer { withExtendedLifetime(fixture) {} }
+        let (clock, loop, server) = (fixture.clock, fixture.loop, fixture.server)
         let slow = try TestClient(server.path)
         slow.send(#"{"cmd":"sta"#)
         #expect(try serve(loop) { server.status.values[ControlMetrics.connections] == 1 })
