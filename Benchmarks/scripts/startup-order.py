@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes the release link's section ordering file (mk/release-order.txt): the functions
-the daemon runs from exec to READY, and while it plays a recording, so the linker places
-them next to each other.
+"""Writes the release link's symbol ordering file (mk/release-order.txt): the functions
+the daemon runs from exec to READY, and while it plays a recording, so the linker (lld,
+`--symbol-ordering-file`) places them next to each other.
 
     startup-order.py --daemon .build/release/gestured --config config/gestures.toml \
         [--replay RECORDING] --out FILE
@@ -12,9 +12,9 @@ few hundred scattered functions makes megabytes resident. Grouped, they fill few
 
 How: the daemon runs under callgrind (valgrind) until it sends READY=1 or, with --replay,
 until it has played the recording (its socket actions sent to peers this script runs), then
-gets SIGTERM; every function callgrind saw that is defined in the binary becomes one line
-`.text.NAME`, the name of its input section (Swift and the runtime's libraries are built
-with one section per function). Sorted by name so that a regenerated file diffs cleanly.
+gets SIGTERM; every function callgrind saw that is defined in the binary becomes one line,
+its symbol name (Swift and the runtime's libraries are built with one section per
+function, which is what lets the linker move each). Sorted by name so that a regenerated file diffs cleanly.
 A stale file costs nothing but the gain: names that no longer exist are ignored.
 """
 import argparse
@@ -114,7 +114,7 @@ def main():
     if not hot:
         sys.exit("startup-order: the profile names no function of the binary; is it stripped?")
     with open(args.out, "w") as f:
-        f.writelines(f".text.{name}\n" for name in hot)
+        f.writelines(f"{name}\n" for name in hot)
     print(f"startup-order: {len(hot)} functions -> {args.out}")
 
 

@@ -43,10 +43,4 @@ int cls_wexitstatus(int status);
 int cls_wifsignaled(int status);
 int cls_wtermsig(int status);
 
-/// Drops the executable's relocation tables (DT_RELA, DT_REL, DT_RELR) from the process's
-/// resident pages: ld.so reads them once, before main, and nothing reads them again. Only
-/// whole pages inside a read-only segment are released (madvise MADV_DONTNEED; the file's
-/// pages stay in the page cache). Returns the bytes released, or -errno; `start` and
-/// `length` get the largest span released.
-long cls_release_relocation_tables(uintptr_t *start, uintptr_t *length);
 #endif

@@ -110,7 +110,6 @@ public final class Daemon {
     /// Serves until SIGTERM or SIGINT, then shuts down cleanly (socket removed, children
     /// killed). Tells systemd READY=1 first and pings its watchdog when asked to.
     public func run() throws(SystemError) {
-        releaseStartupMemory()
         metricsFile.configure(path: pipeline.configuration.daemon.metricsFile, interval: pipeline.configuration.daemon.metricsInterval)
         do {
             try notifier?.notify("READY=1")
@@ -128,20 +127,6 @@ public final class Daemon {
     func turn(timeoutMilliseconds: Int32) throws(SystemError) {
         try loop.runOnce(timeoutMilliseconds: timeoutMilliseconds)
         afterWake()
-    }
-
-    /// Start-up is over: the executable's relocation tables, read once by ld.so before
-    /// `main` (1 MiB of the release build's 40,000 relocations), need not stay resident
-    /// (docs/BENCHMARKS.md, "The performance corner").
-    private func releaseStartupMemory() {
-        var start: UInt = 0
-        var length: UInt = 0
-        let released = cls_release_relocation_tables(&start, &length)
-        if released < 0 {
-            logger.debug("relocation tables stay resident: madvise: \(String(cString: strerror(Int32(-released))))")
-        } else {
-            logger.debug("released \(released / 1024) KiB of relocation tables")
-        }
     }
 
     /// Ends `run()` after the current wake (what SIGTERM does).
