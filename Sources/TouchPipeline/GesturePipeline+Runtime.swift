@@ -49,12 +49,20 @@ extension GesturePipeline {
         guard !modeActions.isEmpty else { return }
         var i = start
         while i < events.count {
-            let event = events[i]
+            performModeAction(of: events[i])
             i += 1
-            guard let request = modeActions[event.gesture][event.state] else { continue }
-            // The config declared the mode (checked when it was read): nothing to refuse.
-            _ = try? perform(.mode(request), by: .action(gesture: configuration.model.gestures[event.gesture].name), at: event.time)
         }
+    }
+
+    /// Performs the mode switch of `event`'s actions, if they have one (`gesturectl trigger`
+    /// runs a gesture's actions without an event of the pipeline's). Returns the mode it
+    /// switched to.
+    @discardableResult
+    public func performModeAction(of event: GestureEvent) -> ModeRequest? {
+        guard !modeActions.isEmpty, let request = modeActions[event.gesture][event.state] else { return nil }
+        // The config declared the mode (checked when it was read): nothing to refuse.
+        _ = try? perform(.mode(request), by: .action(gesture: configuration.model.gestures[event.gesture].name), at: event.time)
+        return request
     }
 
     /// The mode switches of each gesture's actions; empty when there are none.

@@ -30,6 +30,7 @@ struct TriggerCommand: ParsableCommand {
         let reply = try connection.connect().request("trigger", request)
         let actions = reply["actions"]?.intValue ?? 0
         print("\(gesture) \(reply["state"]?.stringValue ?? "?"): \(actions) action\(actions == 1 ? "" : "s") started")
+        if let mode = reply["mode"] { print("mode: \(mode.stringValue ?? "none")") }
         if let note = reply["note"]?.stringValue { print(note) }
     }
 }

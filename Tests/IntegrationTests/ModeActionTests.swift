@@ -33,4 +33,35 @@ import Testing
         let drag = status["gestures"]?.arrayValue?.first { $0["name"] == .string("drag") }
         #expect(drag?["enabled"] == .bool(false))
     }
+
+    /// `gesturectl trigger` runs the tap's actions, its mode switch included: the reply
+    /// names the mode, the subscriber gets the mode line before the tap's, and the action's
+    /// command sees the new mode.
+    @Test func triggerSwitchesTheModeAsARecognitionWould() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        let log = dir.file("actions.log")
+        let text =
+            TestConfig.tapAndPan(tapActions: ["mode = \"quiet\"\nfor = \"600s\"", "command = 'echo \"$GESTURE_MODE\" >> \(log)'"])
+            + "[mode.quiet]\ngestures = { drag = false }\n"
+        try writeText(text, to: config)
+
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        let subscriber = try daemon.client()
+        _ = try subscriber.request("subscribe")
+        let reply = try daemon.client().request("trigger", [("gesture", .string("tap"))])
+        #expect(reply["mode"] == .string("quiet"), "\(reply)")
+        var lines: [JSONValue] = []
+        while let line = try subscriber.readLine() {
+            lines.append(try JSONParser.parse(line))
+            if lines.last?["gesture"] == .string("tap") { break }
+        }
+        let modeLine = lines.firstIndex { $0["mode"] == .string("quiet") }
+        #expect(modeLine != nil && modeLine! < lines.count - 1, "\(lines)")
+        #expect(try daemon.status()["runtime"]?["mode"]?["name"] == .string("quiet"))
+        #expect(eventually { readText(log) == "quiet\n" })
+        let run = try ChildProcess.run(Binary.gesturectl, arguments: ["trigger", "tap", "--socket", daemon.socket])
+        #expect(run.output == "tap recognized: 2 actions started\nmode: quiet\n")
+    }
 }

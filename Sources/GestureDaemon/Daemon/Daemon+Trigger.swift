@@ -51,12 +51,17 @@ extension Daemon {
         case .pinch, .rotation: break
         }
         let actions = pipeline.configuration.actions[index].byState[state]?.count ?? 0
+        // A mode switch among the actions happens as after a recognition: before the event's
+        // line and commands, which then see the new mode.
+        let mode = pipeline.performModeAction(of: event)
+        publishRuntimeUpdates()
         server.publish(event, names: names, origin: origin)
         dispatcher.dispatch(event)
         logger.notice("trigger: \(name) \(state) (\(actions) action(s)), asked on the control socket")
         var reply: [(String, JSONValue)] = [
             ("gesture", .string(name)), ("state", .string(state.description)), ("actions", .number(Double(actions))),
         ]
+        if let mode { reply.append(("mode", mode.mode.map(JSONValue.string) ?? .null)) }
         // Where the actions are, when not on the state that ran.
         if actions == 0 {
             let note =
