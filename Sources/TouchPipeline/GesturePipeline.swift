@@ -224,9 +224,17 @@ public final class GesturePipeline {
     /// The end of a replayed recording: contacts still down end as cancelled at `time`, then
     /// time runs on until no deadline is pending (a single tap waiting for a double tap is
     /// still reported, at the time its timer fires; a mode with `for` ends).
-    public func finish(at time: Microseconds) {
+    ///
+    /// A daemon that stops (`panelTimers` false) runs out only the gestures' timers: the
+    /// panels' own (a noisy panel's quiet time, its silence, a masked spot's release) and a
+    /// mode's end would report, and run the actions of, changes that never happened.
+    public func finish(at time: Microseconds, panelTimers: Bool = true) {
         for device in devices where device.normalizer.cancelAll(at: time) { handle(device.normalizer.frame) }
         advance(to: time)
+        guard panelTimers else {
+            while let deadline = path.engine.nextDeadline { path.engine.advance(to: deadline, into: &events) }
+            return
+        }
         while let deadline = nextDeadline {
             advance(to: deadline)
         }

@@ -31,6 +31,9 @@ struct DaemonHealthTests {
             [device.on.noisy]
             command = 'echo "$GESTURE_HEALTH $GESTURE_DEVICE_NAME|$GESTURE_REASON" > "\(dir.file("noisy.txt"))"'
 
+            [device.on.ok]
+            command = 'echo "$GESTURE_HEALTH" > "\(dir.file("ok.txt"))"'
+
             """, to: config)
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.ghosts)
         let subscriber = try daemon.client()
@@ -64,5 +67,10 @@ struct DaemonHealthTests {
         // The daemon replays in the recording's own time: by now at least the 31 that made it noisy.
         #expect(panel?["filtered"]?["ghost"]?.intValue ?? 0 >= 31)
         #expect(panel?["frames_per_second"]?.doubleValue != nil && panel?["masked_spots"]?.arrayValue == [])
+
+        // Stopping is not an hour of quiet: the panel is not reported ok, its action does not run.
+        try daemon.stop()
+        #expect(daemon.log.contains("stopped") && !daemon.log.contains("noisy -> ok"), "\(daemon.log)")
+        #expect(readText(dir.file("ok.txt")) == nil)
     }
 }

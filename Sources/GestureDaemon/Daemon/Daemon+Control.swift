@@ -87,7 +87,7 @@ extension Daemon: ControlHandler {
 
     public func reload() -> ControlReply { reloadConfiguration() }
 
-    public func devices() -> JSONValue { .array(deviceList(detailed: true, at: MonotonicClock.now()).map(\.json)) }
+    public func devices() -> JSONValue { .array(deviceList(detailed: true, at: loop.now()).map(\.json)) }
 
     public func handle(command: String, request: JSONValue, from peer: ControlPeer) -> ControlReply? {
         switch ControlCommand(rawValue: command) {

@@ -348,16 +348,16 @@ public final class Daemon {
         try? notifier?.notify("STOPPING=1")
         // Contacts still down end as cancelled, so do their gestures: subscribers get the
         // events and `on.cancelled` actions run, as at the end of a replay.
-        let now = MonotonicClock.now()
+        let now = loop.now()
         input.drain()
-        pipeline.finish(at: now)
+        pipeline.finish(at: now, panelTimers: false)
         flush(model: pipeline.configuration.model, names: names)
         // No contact is left down on a virtual touchscreen (the clones go with the process).
         pipeline.releaseForwarded()
         server.publishStopping(reason: stopReason, time: now, origin: origin)
         let end = now + Self.stopGrace
         while server.hasPendingOutput || dispatcher.hasPendingWork {
-            let left = end - MonotonicClock.now()
+            let left = end - loop.now()
             guard left > 0 else { break }
             do { try loop.runOnce(timeoutMilliseconds: Int32(max(1, left / 1000))) } catch { break }
         }

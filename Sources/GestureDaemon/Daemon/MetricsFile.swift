@@ -17,11 +17,13 @@ final class MetricsFile {
     private var timer: DeadlineTimer!
     private let logger: Logger
     private let render: () -> String
+    private let loop: EventLoop
     private var failures = FailureRun()
 
     init(loop: EventLoop, logger: Logger, render: @escaping () -> String) throws(SystemError) {
         self.logger = logger
         self.render = render
+        self.loop = loop
         timer = try loop.makeTimer { [unowned self] in self.write() }
     }
 
@@ -42,7 +44,7 @@ final class MetricsFile {
         } catch {
             if failures.fail() { logger.warning("metrics: \(error)\(Self.advice(error)); retrying every \(interval / 1_000_000) s") }
         }
-        timer.set(MonotonicClock.now() + interval)
+        timer.set(loop.now() + interval)
     }
 
     /// What to do about a failed write, for the errors the service's sandbox and the
