@@ -258,7 +258,9 @@ scenario_actions() {
   done
   _t0=$(date +%s)
   trigger reload began
-  sleep 1
+  # polkitd says no ("Interactive authentication required"), once D-Bus has started it
+  # for the first request: seconds under emulation.
+  wait_for 20 eval 'journal_since "$_t0" | grep -qi "kiosk-browser.*\(authentication\|access denied\)"'
   journal_since "$_t0" > "$SCENARIO_DIR/journal-reload.txt"
   check "systemctl action: refused without the polkit rule the config names" \
     "$(grep -m1 'kiosk-browser' "$SCENARIO_DIR/journal-reload.txt")" \
