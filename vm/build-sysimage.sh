@@ -63,15 +63,19 @@ put() { # PATH MODE: stdin -> ROOT/PATH
 stage_system() {
   local u name uid
   mkdir -p "$ROOT"/{dev,proc,sys,run,root,results,home}
+  # base-files' postinst: /var/run and /var/lock are /run's (GLib programs such as polkitd
+  # find the system bus at /var/run/dbus/system_bus_socket).
+  rm -rf "$ROOT/var/run" "$ROOT/var/lock" && ln -s /run "$ROOT/var/run" && ln -s /run/lock "$ROOT/var/lock"
   install -d -m 1777 "$ROOT/tmp"
   # prometheus: prometheus-node-exporter's postinst makes it (adduser --system --group).
   { cat "$SYSROOT/usr/share/base-passwd/passwd.master"
     echo 'prometheus:x:105:105:Prometheus daemon:/var/lib/prometheus:/usr/sbin/nologin'
+    echo 'polkitd:x:106:106:polkit:/nonexistent:/usr/sbin/nologin'
     for u in "${USERS[@]}"; do name=${u%:*} uid=${u#*:}; echo "$name:x:$uid:$uid::/home/$name:/bin/sh"; done
   } | put etc/passwd 0644
   # input, kvm, render, sgx: udev's postinst makes them (the unit's SupplementaryGroups=input).
   { cat "$SYSROOT/usr/share/base-passwd/group.master"
-    printf '%s\n' input:x:101: kvm:x:102: render:x:103: sgx:x:104: prometheus:x:105:
+    printf '%s\n' input:x:101: kvm:x:102: render:x:103: sgx:x:104: prometheus:x:105: polkitd:x:106:
     for u in "${USERS[@]}"; do name=${u%:*} uid=${u#*:}; echo "$name:x:$uid:"; done
   } | put etc/group 0644
   cut -d: -f1 "$ROOT/etc/passwd" | sed 's/$/:*:19000:0:99999:7:::/' | put etc/shadow 0640
@@ -84,6 +88,9 @@ stage_system() {
   # the metrics scenario starts it instead, keeping a Go program's start off the boot and
   # dpkg, which emulation makes slow enough already.
   chown 105:105 "$ROOT/var/lib/prometheus"
+  # polkitd's postinst (its sysusers.d entry makes the user): its rules only it may read.
+  chown 106:0 "$ROOT/etc/polkit-1/rules.d" "$ROOT/usr/share/polkit-1/rules.d"
+  chmod 0700 "$ROOT/etc/polkit-1/rules.d" "$ROOT/usr/share/polkit-1/rules.d"
   # The alternatives mawk's postinst would register (the scenarios' awk).
   ln -sfn /etc/alternatives/awk "$ROOT/usr/bin/awk" && ln -sfn /usr/bin/mawk "$ROOT/etc/alternatives/awk"
   # Not a first boot: no systemd-firstboot questions on the console.

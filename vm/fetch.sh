@@ -78,13 +78,14 @@ extract_kernel() {
 # usr-is-merged stands for usrmerge (whose conversion never runs in an unpacked root).
 # Packages depend on Essential ones without saying so: those are listed (Debian 12's set).
 # The fleet's side of metrics_file: prometheus-node-exporter (its textfile collector),
-# curl to scrape it, acl for the setfacl line gestured-metrics.conf gives.
+# curl to scrape it, acl for the setfacl line gestured-metrics.conf gives. polkitd for the
+# polkit example's rule that lets the daemon's user start the panel reset.
 SYSTEMD_ROOTS=(systemd systemd-sysv dbus udev usr-is-merged procps passwd kmod mawk mount
                base-files base-passwd bash bsdutils coreutils dash debianutils diffutils
                dpkg findutils grep gzip hostname init-system-helpers libc-bin login
                ncurses-base ncurses-bin perl-base sed sysvinit-utils tar util-linux
                evemu-tools evtest socat libinput10 libevdev2 libmtdev1 libudev1 libyaml-0-2 libstdc++6
-               prometheus-node-exporter curl acl)
+               prometheus-node-exporter curl acl polkitd)
 
 systemd_closure() {
   local empty

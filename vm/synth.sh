@@ -54,6 +54,11 @@ printf '%s\n' "tap 0 0.1 3150 90" "tap 0.25 0.1 3150 90" | write elan-wake-doubl
 # 400 ms at 2.0 s (after the release at 1 s, margin 100 %; 400 ms against the 250 ms of
 # a ghost), while the first is still down.
 printf '%s\n' "stroke 0 0.01 1 1600 900 0 0 0 open" "touch 2.0 0.4 1 2400 600" "lift 2.8 1" | write elan-stuck
+# The systemd tier's panel reset (systemd-panel-reset.toml: min_contact 250 ms, noisy
+# above 30 filtered contacts a minute): 40 ghosts, each still for 20 ms, 50 ms apart and
+# 6 mm apart along the panel, in 2 s.
+for i in $(seq 0 39); do printf 'tap %d.%02d 0.02 %d 900\n' $((i / 20)) $((i % 20 * 5)) $((400 + i * 60)); done |
+  write elan-ghosts
 
 # The kiosk-stacks tier (vm/guest/stacks.sh, config stacks-palm.toml): a tap in the middle,
 # outside every gesture's view; the edge pan of elan-edge-left once; two taps in the

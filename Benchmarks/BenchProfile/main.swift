@@ -45,5 +45,6 @@ for _ in 0..<frames { runner.step() }
 clock_gettime(CLOCK_MONOTONIC, &end)
 let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
 print(
-    "\(name): \(frames) frames in \(seconds) s: \(Int(Double(frames) / seconds)) frames/s, \(runner.emitted) events",
+    "\(name): \(frames) frames in \(seconds) s: \(Int(Double(frames) / seconds)) frames/s, \(runner.emitted) events,",
+    "\(runner.healthNotices) health notices",
     "rss_before_kib=\(residentBefore) rss_after_kib=\(residentKiB())")

@@ -9,7 +9,9 @@ import TouchPipeline
 /// cancelled, pending timers fire) and starts again later in time, so engine time only grows.
 ///
 /// `step()` does what the daemon's loop does per `SYN_REPORT`: feed the frame's events, then
-/// consume and clear the event buffer (here: count it). With `delivery`, each device also has
+/// consume and clear the event buffer (here: count it) and drain the health stages' notices
+/// (the daemon's flush: undrained, a stage's notice buffer grows, and allocates, for as long
+/// as the run lasts). With `delivery`, each device also has
 /// a `TouchForwarder` (as a grabbed panel has), writing into `/dev/null` what the application
 /// sees (the same records, a `write(2)` per frame, as to uinput, which the host lacks), and
 /// the step ends with the daemon's output stage, `forwardTouches`.
@@ -27,6 +29,10 @@ public final class StreamRunner {
     /// The first gesture, turned off and on by a `set` before every frame (`prepare`).
     private let toggled: String?
     private var enabled = true
+    /// The health stages' notices, drained after every frame into this reused buffer.
+    private var notices: [HealthNotice] = []
+    /// Health notices (state changes, masked and released spots) drained so far.
+    public private(set) var healthNotices = 0
 
     public init(
         stream: InputStream, model: GestureModel, delivery: Bool = false, health: Bool = false, runtimeSet: Bool = false
@@ -40,6 +46,7 @@ public final class StreamRunner {
         self.stream = stream
         self.delivery = delivery
         toggled = runtimeSet ? model.gestures.first?.name : nil
+        notices.reserveCapacity(64)
         for info in stream.devices {
             guard let (id, _) = pipeline.addDevice(info) else { preconditionFailure("device '\(info.name)' cannot be attached") }
             guard delivery else { continue }
@@ -78,6 +85,7 @@ public final class StreamRunner {
         if delivery { pipeline.forwardTouches() }
         emitted &+= pipeline.events.count
         pipeline.events.removeAll(keepingCapacity: true)
+        drainHealth()
         frames &+= 1
         frame += 1
         if frame == stream.frameCount { wrap() }
@@ -89,7 +97,15 @@ public final class StreamRunner {
         if delivery { pipeline.forwardTouches() }
         emitted &+= pipeline.events.count
         pipeline.events.removeAll(keepingCapacity: true)
+        drainHealth()
         frame = 0
         timeOffset = (pipeline.nextDeadline.map { max($0, end) } ?? end) + 1_000_000
+    }
+
+    @inline(__always) private func drainHealth() {
+        let stages = pipeline.path.stages.health.devices
+        for d in 0..<stages.count { stages[d].drainNotices(into: &notices) }
+        healthNotices &+= notices.count
+        notices.removeAll(keepingCapacity: true)
     }
 }

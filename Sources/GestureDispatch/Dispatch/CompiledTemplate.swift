@@ -4,65 +4,53 @@ import JSONOutput
 import TouchInput
 
 /// A `MessageTemplate` with its placeholders resolved to event fields, ready to render
-/// without looking names up. Every message is one line: it ends with exactly one newline,
-/// whatever the template's text ends with (placeholders expand to names of the config's
-/// character set, numbers and fixed words, never a newline; docs/CONFIG.md).
+/// without looking names up (`TemplateLine` over `EventField`).
 public struct CompiledTemplate: Sendable {
-    let pieces: [TemplatePiece<EventField>]
+    let line: TemplateLine<EventField>
 
     /// Fails on a placeholder that names no event field (the config validates this too).
     public init(_ template: MessageTemplate) throws(TemplateError) {
-        pieces = try TemplatePiece.compile(template, names: MessageTemplate.fieldNames)
+        line = try TemplateLine(template, names: MessageTemplate.fieldNames)
     }
 
     /// Replaces `writer`'s content with the message. Text values are written bare (no
     /// quotes), numbers as in the event JSON; `{delayed_from}` is empty when there is none.
     public func render(_ event: GestureEvent, names: GestureNames, origin: Microseconds, into writer: inout JSONWriter) {
-        writer.reset()
-        // An index loop: an unspecialized array iterator allocates in a debug build.
-        for i in 0..<pieces.count {
-            switch pieces[i] {
-            case .text(let bytes):
-                writer.raw(bytes)
-                writer.clearSeparator()
-            case .field(let field): EventText.write(field, event, names, origin, into: &writer)
-            }
-        }
-        writer.newline()
+        line.render(into: &writer) { field, writer in EventText.write(field, event, names, origin, into: &writer) }
     }
 }
 
 /// A health action's message (`[device.on.STATE]`): the same rules, over a health change's
 /// fields.
 struct HealthTemplate: Sendable {
-    let pieces: [TemplatePiece<HealthField>]
+    let line: TemplateLine<HealthField>
 
     init(_ template: MessageTemplate) throws(TemplateError) {
-        pieces = try TemplatePiece.compile(template, names: MessageTemplate.healthFieldNames)
+        line = try TemplateLine(template, names: MessageTemplate.healthFieldNames)
     }
 
     func render(_ change: HealthChange, origin: Microseconds, into writer: inout JSONWriter) {
-        writer.reset()
-        for i in 0..<pieces.count {
-            switch pieces[i] {
-            case .text(let bytes):
-                writer.raw(bytes)
-                writer.clearSeparator()
-            case .field(let field): field.write(change, origin: origin, into: &writer)
-            }
-        }
-        writer.newline()
+        line.render(into: &writer) { field, writer in field.write(change, origin: origin, into: &writer) }
     }
 }
 
-/// A template's text, or one of its placeholders resolved to a field.
-enum TemplatePiece<Field: RawRepresentable & Sendable>: Sendable where Field.RawValue == String {
-    case text([UInt8])
-    case field(Field)
+/// A template compiled over one set of placeholders (`Field`: an event's, a health
+/// change's): its text, and its placeholders resolved to fields. Every message is one line:
+/// it ends with exactly one newline, whatever the template's text ends with (placeholders
+/// expand to names of the config's character set, numbers and fixed words, never a
+/// newline; docs/CONFIG.md).
+struct TemplateLine<Field: RawRepresentable & Sendable>: Sendable where Field.RawValue == String {
+    /// A template's text, or one of its placeholders resolved to a field.
+    enum Piece: Sendable {
+        case text([UInt8])
+        case field(Field)
+    }
 
-    /// Fails on a placeholder that names no field.
-    static func compile(_ template: MessageTemplate, names: [String]) throws(TemplateError) -> [TemplatePiece] {
-        var pieces: [TemplatePiece] = []
+    let pieces: [Piece]
+
+    /// Fails on a placeholder that is not one of `names` (the field's raw values).
+    init(_ template: MessageTemplate, names: [String]) throws(TemplateError) {
+        var pieces: [Piece] = []
         for segment in template.segments {
             switch segment {
             case .text(let text): pieces.append(.text(Array(text.utf8)))
@@ -76,7 +64,23 @@ enum TemplatePiece<Field: RawRepresentable & Sendable>: Sendable where Field.Raw
             while last.last == UInt8(ascii: "\n") || last.last == UInt8(ascii: "\r") { last.removeLast() }
             pieces[pieces.count - 1] = .text(last)
         }
-        return pieces
+        self.pieces = pieces
+    }
+
+    /// Replaces `writer`'s content with the message, each placeholder written by `write`.
+    @inline(__always)
+    func render(into writer: inout JSONWriter, field write: (Field, inout JSONWriter) -> Void) {
+        writer.reset()
+        // An index loop: an unspecialized array iterator allocates in a debug build.
+        for i in 0..<pieces.count {
+            switch pieces[i] {
+            case .text(let bytes):
+                writer.raw(bytes)
+                writer.clearSeparator()
+            case .field(let field): write(field, &writer)
+            }
+        }
+        writer.newline()
     }
 }
 

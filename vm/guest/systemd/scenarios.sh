@@ -258,7 +258,9 @@ scenario_actions() {
   done
   _t0=$(date +%s)
   trigger reload began
-  sleep 1
+  # polkitd says no ("Interactive authentication required"), once D-Bus has started it
+  # for the first request: seconds under emulation.
+  wait_for 20 eval 'journal_since "$_t0" | grep -qi "kiosk-browser.*\(authentication\|access denied\)"'
   journal_since "$_t0" > "$SCENARIO_DIR/journal-reload.txt"
   check "systemctl action: refused without the polkit rule the config names" \
     "$(grep -m1 'kiosk-browser' "$SCENARIO_DIR/journal-reload.txt")" \
@@ -519,6 +521,46 @@ scenario_stop() {
   end_scenario
 }
 
+# 8. The panel reset, set up as docs/CONFIG.md says ("A panel that gets noisy: reset it"):
+#    the polkit example installed (its second rule lets user gestured start
+#    gestured-panel-reset@eventN.service and nothing else), the panel's [device.on.noisy]
+#    action as written there. Ghosts make the panel noisy, and the action starts the unit
+#    for the panel's event device. The panel is a uinput device (evemu-device), which
+#    hangs off no bus: the helper has no driver to rebind, says so and fails, and the
+#    panel stays as it was.
+scenario_panel_reset() {
+  begin_scenario systemd-panel-reset || return 0
+  install -m 0644 /usr/share/doc/gestured/examples/gestured-polkit.rules /etc/polkit-1/rules.d/50-gestured.rules
+  install_config /vm/configs/systemd-panel-reset.toml
+  check "start with the panel-reset config" "" restart_unit
+  device_create "$ELAN" || { record "device created" fail "evemu-device $ELAN"; end_scenario; return 1; }
+  _unit=gestured-panel-reset@${DEV_NODE##*/}.service
+  check "the panel grabbed" "" wait_for 10 eval '[ -n "$(clone_node)" ] && [ -c "$(clone_node)" ]'
+  _t0=$(date +%s)
+  replay "$R/synth-elan-ghosts.events"
+  check "the ghosts make the panel noisy" "" wait_for 10 eval 'journal_since "$_t0" | grep -q "health ok -> noisy"'
+  # polkitd starts on the first request (D-Bus activation): slow under emulation.
+  check "[device.on.noisy] started $_unit" "" \
+    wait_for 60 eval '[ "$(systemctl show -P ActiveState "$_unit")" = failed ]'
+  journal_since "$_t0" > "$SCENARIO_DIR/journal.txt"
+  check "the action ended before its timeout" "$(grep -m1 'on.noisy' "$SCENARIO_DIR/journal.txt")" \
+    eval '! grep -q "on.noisy\] command timed out" "$SCENARIO_DIR/journal.txt"'
+  journalctl -q -u "$_unit" --no-pager -o cat > "$SCENARIO_DIR/reset.log" 2>&1
+  expect_eq "the only reset unit that ran" "$_unit" \
+    "$(systemctl list-units --all --plain --no-legend 'gestured-panel-reset@*' | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//')"
+  check "the helper says why it cannot reset a uinput panel" "$(head -n1 "$SCENARIO_DIR/reset.log")" \
+    grep -q "gestured panel-reset: ${DEV_NODE##*/} is a virtual input device (/sys/devices/virtual/input/input[0-9]*): no driver to rebind" \
+      "$SCENARIO_DIR/reset.log"
+  expect_eq "... and fails" exit-code "$(systemctl show -P Result "$_unit")"
+  check "the panel is as it was: still there, still grabbed" "" \
+    eval 'test -c "$DEV_NODE" && panel_grabbed events-grabbed.log'
+  check "the polkit rule lets user gestured start the unit, nothing else" "" \
+    eval '! as_user gestured systemctl --no-block stop "$_unit" > "$SCENARIO_DIR/stop.txt" 2>&1'
+  systemctl stop gestured
+  device_remove
+  end_scenario
+}
+
 run_scenarios() {
   : > "$SUMMARY"
   : > "$RESULTS/timings.tsv"
@@ -535,6 +577,7 @@ run_scenarios() {
   scenario_watchdog
   scenario_metrics
   scenario_stop
+  scenario_panel_reset
   journalctl -b --no-pager > "$RESULTS/journal.txt" 2>&1
   kill "$MAP_PID" 2>/dev/null
   echo VM-SUMMARY-BEGIN
