@@ -19,7 +19,11 @@ WESTON_LIB=usr/lib/x86_64-linux-gnu
 PROGRAMS+=(usr/bin/cage usr/bin/Xwayland usr/bin/sway usr/bin/swaymsg usr/bin/weston usr/bin/wev usr/sbin/seatd usr/bin/stdbuf
            usr/libexec/coreutils/libstdbuf.so usr/libexec/libinput/libinput-list-devices
            "$WESTON_LIB/libweston-10/drm-backend.so" "$WESTON_LIB/weston/kiosk-shell.so"
-           lib/udev/libinput-device-group lib/udev/libinput-fuzz-extract lib/udev/libinput-fuzz-to-zero)
+           lib/udev/libinput-device-group lib/udev/libinput-fuzz-extract lib/udev/libinput-fuzz-to-zero
+           usr/bin/cog "$WESTON_LIB/cog/modules/libcogplatform-wl.so" "$WESTON_LIB/libWPEBackend-fdo-1.0.so.1"
+           "$WESTON_LIB/wpe-webkit-1.1/WPEWebProcess" "$WESTON_LIB/wpe-webkit-1.1/WPENetworkProcess"
+           "$WESTON_LIB/wpe-webkit-1.1/injected-bundle/libWPEInjectedBundle.so"
+           "$WESTON_LIB/libEGL_mesa.so.0" "$WESTON_LIB/dri/swrast_dri.so")
 # qemu's standard VGA, for weston's DRM backend.
 MODULES+=(bochs)
 UDEV_RULES+=(80-libinput-device-groups.rules 90-libinput-fuzz-override.rules)
@@ -33,10 +37,21 @@ VM_LIBRARY_PATH=$WESTON_LIB/weston
 stage_data() {
   local d
   for d in usr/share/X11/xkb etc/fonts usr/share/fonts/truetype/dejavu usr/share/fontconfig \
-           usr/share/weston; do
+           usr/share/weston usr/share/glvnd; do
     [ -e "$VM_ROOT/$d" ] || continue
     mkdir -p "$STAGE/$(dirname "$d")" && cp -rL "$VM_ROOT/$d" "$STAGE/$(dirname "$d")/"
   done
+  # The MIME database GIO reads (cog takes a file:// page for HTML by it), built as the
+  # package's trigger would, by the tree's own update-mime-database.
+  mkdir -p "$STAGE/usr/share/mime"
+  cp -r "$VM_ROOT/usr/share/mime/packages" "$STAGE/usr/share/mime/"
+  guest_loader "$VM_ROOT/usr/bin/update-mime-database" "$STAGE/usr/share/mime"
+  rm -r "$STAGE/usr/share/mime/packages"
+}
+
+# libwpe opens the WPE backend by its unversioned name, a link its package ships.
+stage_links() {
+  ln -sf libWPEBackend-fdo-1.0.so.1 "$STAGE/$WESTON_LIB/libWPEBackend-fdo-1.0.so"
 }
 
 # The package's udev rule and its helper, installed where `make install` puts them.
@@ -55,6 +70,7 @@ main() {
   stage_modules
   stage_scenarios
   stage_data
+  stage_links
   stage_clone_rule
   echo stacks > "$STAGE/vm/tier"
   (cd "$STAGE" && find . -print0 | cpio --null -o -H newc -R 0:0 --quiet) > "$VM_CACHE/stacks-initramfs.cpio"

@@ -127,8 +127,11 @@ fetch_systemd_root() {
 # helpers) and the library closure go into their own folder, unpacked into a tree of hard
 # links to the initramfs tier's: that tier's packages and tree stay as they were.
 # coreutils for stdbuf (wev's stdout to a file, line by line); xwayland because cage
-# refuses to start without its binary (started lazily, never in these runs).
-STACK_ROOTS=(cage xwayland sway weston wev seatd libinput-bin xkb-data fontconfig-config fonts-dejavu-core coreutils)
+# refuses to start without its binary (started lazily, never in these runs). cog, the
+# kiosk browser (WPE WebKit), with shared-mime-info: without its database a file:// page
+# is not taken for HTML.
+STACK_ROOTS=(cage xwayland sway weston wev cog shared-mime-info seatd libinput-bin xkb-data fontconfig-config
+             fonts-dejavu-core coreutils)
 
 fetch_stacks() {
   local pkgs deb stamp=$VM_STACK_ROOT/.unpacked

@@ -46,7 +46,7 @@ qemu_args() {
     # The kiosk-stacks tier: its own initramfs, qemu's standard VGA (bochs-drm) for
     # weston, and room for three compositors.
     stacks*)
-      printf '%s\n' -m 1536 -initrd "$VM_CACHE/stacks-initramfs.cpio" -vga std \
+      printf '%s\n' -m 2048 -initrd "$VM_CACHE/stacks-initramfs.cpio" -vga std \
         -append "$KERNEL_ARGS vm.mode=${MODE#stacks-}${VM_ONLY:+ vm.only=$VM_ONLY}"
       ;;
     *)
