@@ -5,6 +5,7 @@
 # with evemu through uinput) and passes what its gestures leave through the clone, which
 # the compositor reads with libinput. Per compositor one session, its steps in a row; each
 # step records what wev saw (wev.tsv: compositor, step, events) and checks what it must.
+# With "browser" (make vm-test-browser) the session of cog, a browser, under cage instead.
 RESULTS=${1:-/results}
 . /vm/lib.sh
 . /vm/gestured.sh
@@ -462,10 +463,13 @@ as_kiosk() { exec su -p -s /bin/sh -c "exec $1" kiosk; }
 (SEATD_VTBOUND=0 seatd -g kiosk > "$RESULTS/seatd.log" 2>&1 &)
 check "uinput available" "/dev/uinput" test -c /dev/uinput
 check "systemd-udevd running" "" pidof systemd-udevd
-for compositor in cage weston sway; do stacks_session "$compositor"; done
-stacks_twin
-stacks_two_outputs
-stacks_cog
+if [ "${2:-}" = browser ]; then
+  stacks_cog
+else
+  for compositor in cage weston sway; do stacks_session "$compositor"; done
+  stacks_twin
+  stacks_two_outputs
+fi
 echo VM-SUMMARY-BEGIN
 cat "$SUMMARY"
 echo VM-SUMMARY-END
