@@ -137,6 +137,19 @@ stacks_gestured() { # CONFIG
   sleep 1
 }
 
+# The device rule's cancel switched by a reload. A new cancel makes a new clone: touches
+# reach the compositor once its libinput has taken it in (hotplug through udev; seconds
+# under emulation).
+reload_cancel() { # release|palm
+  sed "s/^cancel = .*/cancel = \"$1\"/" /tmp/gestures.toml > /tmp/gestures-new.toml
+  cp /tmp/gestures-new.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
+  check "reload to cancel = \"$1\"" "" gesturectl reload --socket "$GD_SOCKET"
+  wait_for 10 eval '[ -n "$(clone_node)" ] && [ "$(clone_node)" != "$CLONE_NODE" ]'
+  CLONE_NODE=$(clone_node)
+  check "$COMPOSITOR opens the new clone" "$CLONE_NODE" wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE"
+  sleep 1
+}
+
 stacks_session() { # COMPOSITOR
   COMPOSITOR=$1
   begin_scenario "stacks-$1" || return
@@ -165,15 +178,7 @@ stacks_session() { # COMPOSITOR
   expect_gesture pan began 1
 
   # The shipped config's cancel.
-  sed 's/^cancel = .*/cancel = "release"/' /tmp/gestures.toml > /tmp/gestures-new.toml
-  cp /tmp/gestures-new.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
-  check "reload to cancel = \"release\"" "" gesturectl reload --socket "$GD_SOCKET"
-  # A new cancel makes a new clone: touches reach the compositor once its libinput has
-  # taken it in (hotplug through udev; seconds under emulation).
-  wait_for 10 eval '[ -n "$(clone_node)" ] && [ "$(clone_node)" != "$CLONE_NODE" ]'
-  CLONE_NODE=$(clone_node)
-  check "$COMPOSITOR opens the new clone" "$CLONE_NODE" wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE"
-  sleep 1
+  reload_cancel release
   wev_mark; play pan
   expect_wev 'pan, cancel = "release"' 'down( motion(\*[0-9]+)?)? up'
   # A second finger elsewhere while the pan holds the first: it reaches the application.
@@ -303,13 +308,7 @@ stacks_cog() {
   expect_gesture pan began 1
   # The same with cancel = "palm" (a reload: a new clone, which cage opens): recorded;
   # whatever ends the touch, no click.
-  sed 's/^cancel = .*/cancel = "palm"/' /tmp/gestures.toml > /tmp/gestures-new.toml
-  cp /tmp/gestures-new.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
-  check "reload to cancel = \"palm\"" "" gesturectl reload --socket "$GD_SOCKET"
-  wait_for 10 eval '[ -n "$(clone_node)" ] && [ "$(clone_node)" != "$CLONE_NODE" ]'
-  CLONE_NODE=$(clone_node)
-  check "cage opens the new clone" "$CLONE_NODE" wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE"
-  sleep 1
+  reload_cancel palm
   page_mark; play pan
   expect_page 'pan, cancel = "palm"' 'touchstart=1( touchmove=[0-9]+)?( touchend=1| touchcancel=1)?'
   expect_gesture pan began 2
