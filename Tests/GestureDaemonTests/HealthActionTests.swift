@@ -155,7 +155,8 @@ import Glibc
         try serve(loop) { dispatcher.runningChildren == 0 && (readFile(out)?.split(separator: "\n").count ?? 0) >= 2 }
         let lines = readFile(out)?.split(separator: "\n").map(String.init) ?? []
         // The two panels' children run side by side: either may append first.
-        #expect(lines.map { $0.split(separator: "|")[0] }.sorted() == ["noisy 1 Panel /dev/input/event7", "noisy 2 Panel /dev/input/event8"])
+        #expect(
+            lines.map { $0.split(separator: "|")[0] }.sorted() == ["noisy 1 Panel /dev/input/event7", "noisy 2 Panel /dev/input/event8"])
         #expect(dispatcher.counters.cooldownSkips == 1)
     }
 
