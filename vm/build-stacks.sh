@@ -62,7 +62,7 @@ stage_browser() {
   ln -sf libWPEBackend-fdo-1.0.so.1 "$STAGE/$WESTON_LIB/libWPEBackend-fdo-1.0.so"
   mkdir -p "$STAGE/usr/share/mime"
   cp -r "$VM_ROOT/usr/share/mime/packages" "$STAGE/usr/share/mime/"
-  guest_loader "$VM_ROOT/usr/bin/update-mime-database" "$STAGE/usr/share/mime"
+  XDG_DATA_DIRS=$STAGE/usr/share guest_loader "$VM_ROOT/usr/bin/update-mime-database" "$STAGE/usr/share/mime"
   rm -r "$STAGE/usr/share/mime/packages"
 }
 

@@ -301,7 +301,7 @@ stacks_cog() {
   expect_page edge-delayed nothing
   expect_gesture edge began 1
   # A pan with the defaults takes the touch the page had (cancel = "release"): the page
-  # gets the lift where the touch was when the pan began, a few points from its start, and
+  # gets the lift where the touch was when the pan began, a few pixels from its start, and
   # the browser makes a click of it.
   page_mark; play pan
   expect_page 'pan, cancel = "release"' 'touchstart=1( touchmove=[0-9]+)? touchend=1 click=1'
