@@ -99,3 +99,20 @@ vm-test-stacks: vm-stacks-initramfs
 
 vm-shell-stacks: vm-stacks-initramfs
 	vm/run.sh stacks-shell
+
+# The browser tier (vm/README.md, "The browser"): cog (WPE WebKit) under cage on a page that
+# counts touch and click events, gestured passing touches through its clone. Not part of
+# `make test`: the browser adds 290 MB to the initramfs and up to 3.5 minutes to a run.
+.PHONY: vm-browser-fetch vm-browser-initramfs vm-test-browser vm-shell-browser
+
+vm-browser-fetch: vm-deps
+	vm/fetch.sh browser
+
+vm-browser-initramfs: release vm-browser-fetch
+	VM_BROWSER=1 vm/build-stacks.sh
+
+vm-test-browser: vm-browser-initramfs
+	vm/run.sh browser
+
+vm-shell-browser: vm-browser-initramfs
+	vm/run.sh browser-shell

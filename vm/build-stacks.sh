@@ -5,7 +5,8 @@
 # weston (kiosk-shell, DRM backend on qemu's VGA), seatd, wev as the kiosk's application,
 # libinput's udev rules and the package's clone rule.
 # Built from the tree vm/fetch.sh stacks unpacks: the initramfs tier's and the compositors'.
-# Output: $VM_CACHE/stacks-initramfs.cpio.
+# Output: $VM_CACHE/stacks-initramfs.cpio; with VM_BROWSER=1 (make vm-test-browser, from
+# the tree vm/fetch.sh browser unpacks) $VM_CACHE/browser-initramfs.cpio, which adds cog.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . vm/lib.sh
@@ -20,6 +21,19 @@ PROGRAMS+=(usr/bin/cage usr/bin/Xwayland usr/bin/sway usr/bin/swaymsg usr/bin/we
            usr/libexec/coreutils/libstdbuf.so usr/libexec/libinput/libinput-list-devices
            "$WESTON_LIB/libweston-10/drm-backend.so" "$WESTON_LIB/weston/kiosk-shell.so"
            lib/udev/libinput-device-group lib/udev/libinput-fuzz-extract lib/udev/libinput-fuzz-to-zero)
+# VM_BROWSER=1 (make vm-test-browser): cog and what it opens at run time, which the loader
+# does not list: its Wayland platform, the WPE backend, WebKit's web and network
+# processes, Mesa's EGL vendor and software rasterizer (llvmpipe over wl_shm).
+VM_BROWSER=${VM_BROWSER:-0}
+TIER=stacks
+if [ "$VM_BROWSER" = 1 ]; then
+  TIER=browser
+  STAGE=$VM_CACHE/browser-initramfs
+  PROGRAMS+=(usr/bin/cog "$WESTON_LIB/cog/modules/libcogplatform-wl.so" "$WESTON_LIB/libWPEBackend-fdo-1.0.so.1"
+             "$WESTON_LIB/wpe-webkit-1.1/WPEWebProcess" "$WESTON_LIB/wpe-webkit-1.1/WPENetworkProcess"
+             "$WESTON_LIB/wpe-webkit-1.1/injected-bundle/libWPEInjectedBundle.so"
+             "$WESTON_LIB/libEGL_mesa.so.0" "$WESTON_LIB/dri/swrast_dri.so")
+fi
 # qemu's standard VGA, for weston's DRM backend.
 MODULES+=(bochs)
 UDEV_RULES+=(80-libinput-device-groups.rules 90-libinput-fuzz-override.rules)
@@ -39,6 +53,19 @@ stage_data() {
   done
 }
 
+# The browser's data: Mesa's EGL vendor file; libwpe opens the WPE backend by its
+# unversioned name, a link its package ships; the MIME database GIO reads (cog takes a
+# file:// page for HTML by it), built as the package's trigger would, by the tree's own
+# update-mime-database.
+stage_browser() {
+  cp -r "$VM_ROOT/usr/share/glvnd" "$STAGE/usr/share/"
+  ln -sf libWPEBackend-fdo-1.0.so.1 "$STAGE/$WESTON_LIB/libWPEBackend-fdo-1.0.so"
+  mkdir -p "$STAGE/usr/share/mime"
+  cp -r "$VM_ROOT/usr/share/mime/packages" "$STAGE/usr/share/mime/"
+  XDG_DATA_DIRS=$STAGE/usr/share guest_loader "$VM_ROOT/usr/bin/update-mime-database" "$STAGE/usr/share/mime"
+  rm -r "$STAGE/usr/share/mime/packages"
+}
+
 # The package's udev rule and its helper, installed where `make install` puts them.
 stage_clone_rule() {
   install -D -m 0644 systemd/90-gestured-clone.rules "$STAGE/lib/udev/rules.d/90-gestured-clone.rules"
@@ -47,7 +74,8 @@ stage_clone_rule() {
 
 main() {
   [ -s "$VM_STACK_ROOT/.unpacked" ] || [ -f "$VM_STACK_ROOT/.unpacked" ] ||
-    die "no kiosk-stacks tree in $VM_STACK_ROOT: run vm/fetch.sh stacks first"
+    die "no kiosk-stacks tree in $VM_STACK_ROOT: run vm/fetch.sh $TIER first"
+  [ "$VM_BROWSER" != 1 ] || [ -x "$VM_ROOT/usr/bin/cog" ] || die "no cog in $VM_STACK_ROOT: run vm/fetch.sh browser first"
   rm -rf "$STAGE" && mkdir -p "$STAGE"/{dev,proc,sys,run,tmp,results,root}
   stage_busybox
   stage_programs
@@ -55,10 +83,11 @@ main() {
   stage_modules
   stage_scenarios
   stage_data
+  [ "$VM_BROWSER" != 1 ] || stage_browser
   stage_clone_rule
-  echo stacks > "$STAGE/vm/tier"
-  (cd "$STAGE" && find . -print0 | cpio --null -o -H newc -R 0:0 --quiet) > "$VM_CACHE/stacks-initramfs.cpio"
-  log "kiosk-stacks initramfs: $(du -h "$VM_CACHE/stacks-initramfs.cpio" | cut -f1)"
+  echo "$TIER" > "$STAGE/vm/tier"
+  (cd "$STAGE" && find . -print0 | cpio --null -o -H newc -R 0:0 --quiet) > "$VM_CACHE/$TIER-initramfs.cpio"
+  log "$TIER initramfs: $(du -h "$VM_CACHE/$TIER-initramfs.cpio" | cut -f1)"
 }
 
 main "$@"

@@ -130,10 +130,13 @@ fetch_systemd_root() {
 # coreutils for stdbuf (wev's stdout to a file, line by line); xwayland because cage
 # refuses to start without its binary (started lazily, never in these runs).
 STACK_ROOTS=(cage xwayland sway weston wev seatd libinput-bin xkb-data fontconfig-config fonts-dejavu-core coreutils)
+# The browser tier (`vm/fetch.sh browser`) adds cog, the kiosk browser (WPE WebKit), with
+# shared-mime-info: without its database a file:// page is not taken for HTML.
+BROWSER_ROOTS=(cog shared-mime-info)
 
-fetch_stacks() {
+fetch_stacks() { # [ROOT...]: more roots than the compositors'
   local pkgs deb stamp=$VM_STACK_ROOT/.unpacked
-  mapfile -t pkgs < <(closure "${STACK_ROOTS[@]}")
+  mapfile -t pkgs < <(closure "${STACK_ROOTS[@]}" "$@")
   download_into "$VM_STACK_DEBS" "${pkgs[@]}"
   [ -f "$stamp" ] && [ "$stamp" -nt "$VM_STACK_DEBS" ] && [ "$stamp" -nt "$VM_ROOT/.unpacked" ] && return 0
   rm -rf "$VM_STACK_ROOT" && cp -al "$VM_ROOT" "$VM_STACK_ROOT" && rm -f "$VM_STACK_ROOT/.unpacked"
@@ -156,8 +159,8 @@ main() {
   download libinput-tools
   unpack_userland
   extract_kernel "$kpkg"
-  if [ "${1:-}" = stacks ]; then
-    fetch_stacks
+  if [ "${1:-}" = stacks ] || [ "${1:-}" = browser ]; then
+    if [ "$1" = browser ]; then fetch_stacks "${BROWSER_ROOTS[@]}"; else fetch_stacks; fi
     log "kiosk stacks: $(find "$VM_STACK_DEBS" -name '*.deb' | wc -l) packages, $(du -sh "$VM_STACK_DEBS" | cut -f1) of .debs"
     return 0
   fi

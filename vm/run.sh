@@ -3,7 +3,8 @@
 # 9p share for the results. `run.sh test` runs the scenarios and fails when any check
 # fails; `run.sh shell` gives a shell on the serial console (Ctrl-A X quits qemu);
 # `run.sh systemd` and `systemd-shell` do the same for the systemd tier, `run.sh stacks`
-# and `stacks-shell` for the kiosk-stacks tier (vm/build-stacks.sh).
+# and `stacks-shell` for the kiosk-stacks tier (vm/build-stacks.sh), `run.sh browser` and
+# `browser-shell` for its browser (VM_BROWSER=1 vm/build-stacks.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . vm/lib.sh
@@ -48,6 +49,12 @@ qemu_args() {
     stacks*)
       printf '%s\n' -m 1536 -initrd "$VM_CACHE/stacks-initramfs.cpio" -vga std \
         -append "$KERNEL_ARGS vm.mode=${MODE#stacks-}${VM_ONLY:+ vm.only=$VM_ONLY}"
+      ;;
+    # The browser tier: the same guest with cog; its 375 MB initramfs is held twice in
+    # RAM while the kernel unpacks it.
+    browser*)
+      printf '%s\n' -m 2048 -initrd "$VM_CACHE/browser-initramfs.cpio" -vga std \
+        -append "$KERNEL_ARGS vm.mode=${MODE#browser-}${VM_ONLY:+ vm.only=$VM_ONLY}"
       ;;
     *)
       printf '%s\n' -initrd "$VM_CACHE/initramfs.cpio" \
@@ -97,9 +104,9 @@ main() {
   command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is missing (make vm-deps installs it)"
   rm -rf "$RESULTS" && mkdir -p "$RESULTS"
   case $MODE in
-    shell | systemd-shell | stacks-shell) boot_interactive ;;
-    test | systemd | stacks) boot_batch; verdict ;;
-    *) die "unknown mode '$MODE' (test, shell, systemd, systemd-shell, stacks, stacks-shell)" ;;
+    shell | systemd-shell | stacks-shell | browser-shell) boot_interactive ;;
+    test | systemd | stacks | browser) boot_batch; verdict ;;
+    *) die "unknown mode '$MODE' (test, shell, systemd, systemd-shell, stacks, stacks-shell, browser, browser-shell)" ;;
   esac
 }
 

@@ -5,6 +5,7 @@
 # with evemu through uinput) and passes what its gestures leave through the clone, which
 # the compositor reads with libinput. Per compositor one session, its steps in a row; each
 # step records what wev saw (wev.tsv: compositor, step, events) and checks what it must.
+# With "browser" (make vm-test-browser) the session of cog, a browser, under cage instead.
 RESULTS=${1:-/results}
 . /vm/lib.sh
 . /vm/gestured.sh
@@ -12,6 +13,8 @@ RESULTS=${1:-/results}
 
 export XDG_RUNTIME_DIR=/run/xdg
 WEV_TSV=$RESULTS/wev.tsv
+# What the browser's page got (stacks-cog): compositor, step, events.
+PAGE_TSV=$RESULTS/page.tsv
 # ELAN 04f3:010c: 0..3312 x 0..1872, 10 units/mm. libinput maps a unit to the output as
 # (value - min) * size / (max - min + 1).
 PANEL_W=3313 PANEL_H=1873
@@ -134,6 +137,19 @@ stacks_gestured() { # CONFIG
   sleep 1
 }
 
+# The device rule's cancel switched by a reload. A new cancel makes a new clone: touches
+# reach the compositor once its libinput has taken it in (hotplug through udev; seconds
+# under emulation).
+reload_cancel() { # release|palm
+  sed "s/^cancel = .*/cancel = \"$1\"/" /tmp/gestures.toml > /tmp/gestures-new.toml
+  cp /tmp/gestures-new.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
+  check "reload to cancel = \"$1\"" "" gesturectl reload --socket "$GD_SOCKET"
+  wait_for 10 eval '[ -n "$(clone_node)" ] && [ "$(clone_node)" != "$CLONE_NODE" ]'
+  CLONE_NODE=$(clone_node)
+  check "$COMPOSITOR opens the new clone" "$CLONE_NODE" wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE"
+  sleep 1
+}
+
 stacks_session() { # COMPOSITOR
   COMPOSITOR=$1
   begin_scenario "stacks-$1" || return
@@ -162,15 +178,7 @@ stacks_session() { # COMPOSITOR
   expect_gesture pan began 1
 
   # The shipped config's cancel.
-  sed 's/^cancel = .*/cancel = "release"/' /tmp/gestures.toml > /tmp/gestures-new.toml
-  cp /tmp/gestures-new.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
-  check "reload to cancel = \"release\"" "" gesturectl reload --socket "$GD_SOCKET"
-  # A new cancel makes a new clone: touches reach the compositor once its libinput has
-  # taken it in (hotplug through udev; seconds under emulation).
-  wait_for 10 eval '[ -n "$(clone_node)" ] && [ "$(clone_node)" != "$CLONE_NODE" ]'
-  CLONE_NODE=$(clone_node)
-  check "$COMPOSITOR opens the new clone" "$CLONE_NODE" wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE"
-  sleep 1
+  reload_cancel release
   wev_mark; play pan
   expect_wev 'pan, cancel = "release"' 'down( motion(\*[0-9]+)?)? up'
   # A second finger elsewhere while the pan holds the first: it reaches the application.
@@ -206,6 +214,107 @@ stacks_session() { # COMPOSITOR
   compositor_stop
   device_remove
   end_scenario
+}
+
+# A browser as the application: cog (WPE WebKit's kiosk browser, its Wayland platform)
+# full screen under cage, on vm/touch-counter.html, which writes one console line per
+# touch or click event with the running counts; WebKit prints console lines on cog's
+# stderr (with --enable-write-console-messages-to-stdout, despite its name), so cage's,
+# cog's and the page's lines share one log.
+# WebKit draws with EGL: Mesa's software rasterizer (llvmpipe) over wl_shm, as a kiosk
+# without a GPU driver would.
+COG_PAGE=file:///vm/touch-counter.html
+cog_start() {
+  rm -rf "$XDG_RUNTIME_DIR" && mkdir -m 0700 "$XDG_RUNTIME_DIR" && chown kiosk:kiosk "$XDG_RUNTIME_DIR"
+  COG_LOG=$SCENARIO_DIR/cog.log
+  : > "$COG_LOG" && chmod 0666 "$COG_LOG"
+  _started=$(cut -d' ' -f1 /proc/uptime)
+  LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
+    LIBGL_ALWAYS_SOFTWARE=1 \
+    as_kiosk "cage -- cog --platform=wl --enable-write-console-messages-to-stdout=true $COG_PAGE" \
+    > "$COG_LOG" 2>&1 &
+  COMP_PID=$!
+  # The page's first frame: its second animation frame ran.
+  wait_for 600 eval 'grep -q "touch-counter: ready" "$COG_LOG" || exited "$COMP_PID"'
+  grep -q 'touch-counter: ready' "$COG_LOG" || { COG_WHY="no first frame"; return 1; }
+  _ready=$(cut -d' ' -f1 /proc/uptime)
+  COG_FIRST_FRAME=$(awk -v a="$_started" -v b="$_ready" 'BEGIN { printf "%.1f s after cage started, %.1f s after boot", b - a, b }')
+  wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE" || { COG_WHY="the clone is not open"; return 1; }
+  WEV_LOG=$COG_LOG
+  # wlroots announces the seat's touch around the first touch (see compositor_start).
+  page_mark; play tap
+  expect_page 'first tap after start' 'nothing|touchstart=1 touchend=1 click=1'
+  sleep 1
+  SURFACE_W=$(sed -nE 's/.*touch-counter: (ready|size) width=([0-9]*) height=([0-9]*).*/\2/p' "$COG_LOG" | tail -n1)
+  SURFACE_H=$(sed -nE 's/.*touch-counter: (ready|size) width=([0-9]*) height=([0-9]*).*/\3/p' "$COG_LOG" | tail -n1)
+}
+
+# The page's running counts, as its last event line gave them.
+COUNT_KEYS="touchstart touchmove touchend touchcancel click"
+page_counts() {
+  _line=$(grep 'touch-counter: event' "$COG_LOG" | tail -n1)
+  for _k in $COUNT_KEYS; do
+    _v=$(echo "$_line" | sed -n "s/.* $_k=\([0-9]*\).*/\1/p")
+    printf '%s ' "${_v:-0}"
+  done
+}
+page_mark() { PAGE_MARK=$(page_counts); WEV_MARK=$(wc -l < "$COG_LOG"); }
+# What the page got since the mark: each event type that came, with its count.
+page_events() {
+  echo "$PAGE_MARK $(page_counts)" | awk -v keys="$COUNT_KEYS" '{ n = split(keys, k, " ")
+    for (i = 1; i <= n; i++) if ($(i + n) != $i) { printf "%s%s=%d", sep, k[i], $(i + n) - $i; sep = " " }
+    if (sep == "") printf "nothing"; printf "\n" }'
+}
+expect_page() { # STEP EXPECTED (a regular expression over page_events)
+  _seen=$(page_events)
+  printf '%s\t%s\t%s\n' "$COMPOSITOR" "$1" "$_seen" >> "$PAGE_TSV"
+  if echo "$_seen" | grep -qxE "$2"; then record "$1: the page got $2" pass "$_seen"
+  else record "$1: the page got $2" fail "$_seen"; fi
+}
+# The last touchstart since the mark lies where the panel's point (X, Y) maps on the page,
+# within 1 px (the page's clientX/clientY are whole CSS pixels: within 1.5).
+expect_touchstart_at() { # STEP X Y
+  _got=$(tail -n +$((WEV_MARK + 1)) "$COG_LOG" | sed -n 's/.*touch-counter: event touchstart .* x=\([0-9.-]*\) y=\([0-9.-]*\).*/\1 \2/p' | tail -n1)
+  _want=$(surface_point "$2" "$3")
+  if [ -n "$_got" ] && echo "$_got $_want" | awk '{ dx = $1 - $3; dy = $2 - $4; exit !(dx * dx <= 2.25 && dy * dy <= 2.25) }'
+  then record "$1: touchstart at the panel's point" pass "($_got), expected ($_want) on ${SURFACE_W}x$SURFACE_H"
+  else record "$1: touchstart at the panel's point" fail "got (${_got:-none}), expected ($_want) on ${SURFACE_W}x$SURFACE_H"; fi
+}
+
+stacks_cog() {
+  COMPOSITOR=cage-cog
+  begin_scenario stacks-cog || return
+  MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID=''
+  stacks_gestured stacks-release.toml || { gestured_abort; return; }
+  if ! cog_start; then
+    record "cage runs cog" fail "${COG_WHY:-}; cog's last line: $(tail -n1 "$COG_LOG")"
+    compositor_stop; gestured_abort; return
+  fi
+  record "cage runs cog" pass "first frame $COG_FIRST_FRAME; page ${SURFACE_W}x$SURFACE_H"
+
+  # A tap outside every gesture's view: the touch and the click the browser makes of it.
+  page_mark; play tap
+  expect_page tap 'touchstart=1 touchend=1 click=1'
+  expect_touchstart_at tap 1000 600
+  # An edge pan that holds its touches: the page gets nothing.
+  page_mark; play edge
+  expect_page edge-delayed nothing
+  expect_gesture edge began 1
+  # A pan with the defaults takes the touch the page had (cancel = "release"): the page
+  # gets the lift where the touch was when the pan began, a few pixels from its start, and
+  # the browser makes a click of it.
+  page_mark; play pan
+  expect_page 'pan, cancel = "release"' 'touchstart=1( touchmove=[0-9]+)? touchend=1 click=1'
+  expect_gesture pan began 1
+  # The same with cancel = "palm" (a reload: a new clone, which cage opens): recorded;
+  # whatever ends the touch, no click.
+  reload_cancel palm
+  page_mark; play pan
+  expect_page 'pan, cancel = "palm"' 'touchstart=1( touchmove=[0-9]+)?( touchend=1| touchcancel=1)?'
+  expect_gesture pan began 2
+
+  compositor_stop
+  gestured_end
 }
 
 # A site's rule for one panel, matched on its parent (KERNELS==inputN), which the clone
@@ -335,6 +444,7 @@ output HEADLESS-2 pos 1280 0' compositor_start sway; then
 
 : > "$SUMMARY"
 : > "$WEV_TSV"
+: > "$PAGE_TSV"
 sed 's/^cancel = .*/cancel = "release"/' /vm/configs/stacks-palm.toml > /vm/configs/stacks-release.toml
 # Shared-memory buffers (wlroots' allocator, wev's surface) live in /dev/shm.
 mkdir -p /dev/shm && mount -t tmpfs -o mode=1777 shm /dev/shm
@@ -352,9 +462,13 @@ as_kiosk() { exec su -p -s /bin/sh -c "exec $1" kiosk; }
 (SEATD_VTBOUND=0 seatd -g kiosk > "$RESULTS/seatd.log" 2>&1 &)
 check "uinput available" "/dev/uinput" test -c /dev/uinput
 check "systemd-udevd running" "" pidof systemd-udevd
-for compositor in cage weston sway; do stacks_session "$compositor"; done
-stacks_twin
-stacks_two_outputs
+if [ "${2:-}" = browser ]; then
+  stacks_cog
+else
+  for compositor in cage weston sway; do stacks_session "$compositor"; done
+  stacks_twin
+  stacks_two_outputs
+fi
 echo VM-SUMMARY-BEGIN
 cat "$SUMMARY"
 echo VM-SUMMARY-END
