@@ -101,6 +101,7 @@ public struct RecordingOverlay: Sendable {
             }
         }
 
+        var notices: [HealthNotice] = []
         replay.run(batch: {
             takeFrame()
             // The stage judges a contact by its frames so far: it is among the traces already.
@@ -113,6 +114,9 @@ public struct RecordingOverlay: Sendable {
                     }
                 }
                 filtered.removeAll(keepingCapacity: true)
+                // The panel's state changes are not drawn; drained so they do not pile up.
+                stage.drainNotices(into: &notices)
+                notices.removeAll(keepingCapacity: true)
             }
             pipeline.engine.drainTrace(into: &records)
             for event in pipeline.events where event.state != .changed {
