@@ -31,6 +31,9 @@ public struct HealthStage: FrameStage {
         }
     }
 
+    /// Whether some device's stage has notices or filtered contacts to drain.
+    public var hasUndrained: Bool { devices.contains { $0.hasUndrained } }
+
     /// The stage of a device, if attached.
     public func health(of device: DeviceID) -> TouchHealth? { index(device).map { devices[$0] } }
 

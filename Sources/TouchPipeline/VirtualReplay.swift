@@ -27,7 +27,7 @@ public struct VirtualReplay {
 
     /// Plays everything. `reach(t)` runs before the pipeline moves to `t` (to pace it or
     /// serve a loop); `batch()` after each step that may have emitted events, trace
-    /// records or touch changes (the caller takes and clears them).
+    /// records, touch changes or health records (the caller takes and clears them).
     public func run(reach: (Microseconds) -> Void = { _ in }, batch: () -> Void) {
         guard let index = pipeline.index(of: device) else { return }
         for event in recording.events {
@@ -38,7 +38,11 @@ public struct VirtualReplay {
             }
             reach(event.time)
             pipeline.feed(event, device: index)
-            if !pipeline.events.isEmpty || pipeline.engine.traceEnabled || pipeline.engine.touchDeliveryEnabled { batch() }
+            if !pipeline.events.isEmpty || pipeline.engine.traceEnabled || pipeline.engine.touchDeliveryEnabled
+                || pipeline.path.stages.health.hasUndrained
+            {
+                batch()
+            }
         }
         pipeline.finish(at: recording.events.last?.time ?? 0)
         batch()

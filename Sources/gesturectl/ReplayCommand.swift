@@ -98,6 +98,7 @@ struct ReplayCommand: ParsableCommand {
         let health = pipeline.devices.compactMap { pipeline.path.stages.health.health(of: $0.id) }
         for stage in health { stage.recordsFiltered = true }
         var filtered: [FilteredContact] = []
+        var notices: [HealthNotice] = []
         var commands = try script.map(readScript)?.lines[...] ?? []
         var refused = 0
         /// The script's lines due at `time`, performed at their own times.
@@ -131,6 +132,9 @@ struct ReplayCommand: ParsableCommand {
                     stage.drainFiltered(into: &filtered)
                     for f in filtered { printer.print(f, device: stage.device) }
                     filtered.removeAll(keepingCapacity: true)
+                    stage.drainNotices(into: &notices)
+                    for notice in notices { printer.print(notice, device: stage.device) }
+                    notices.removeAll(keepingCapacity: true)
                 }
                 if trace {
                     pipeline.engine.drainTrace(into: &traceRecords)
@@ -214,6 +218,18 @@ private struct EventPrinter {
             at: contact.time,
             "filtered touch \(contact.id) \(contact.rule)  shown=\(contact.wasShown ? "yes" : "no")"
                 + " x=\(number(contact.x, 1)) y=\(number(contact.y, 1))")
+    }
+
+    /// A panel's health change: the event stream's line (`--json`), or as `monitor` prints
+    /// it. Masked spots are the log's, not the stream's: not printed.
+    func print(_ notice: HealthNotice, device: DeviceID) {
+        guard case .state(_, let state, let reason) = notice.kind else { return }
+        if json {
+            var writer = JSONWriter()
+            EventJSON.healthLine(device: device, state: state, reason: reason, time: notice.time, origin: origin, into: &writer)
+            return emit(writer.bytes)
+        }
+        line(at: notice.time, "device \(device.rawValue) health \(state): \(reason)")
     }
 
     func print(_ change: TouchChange) {

@@ -82,6 +82,17 @@ struct ReplayDeliveryTests {
         #expect(Set(filtered.compactMap { $0["filtered"]?.doubleValue }).count == filtered.count)
         let text = try runTool(Binary.gesturectl, ["replay", "--config", guarded, Recording.ghosts], dir: dir)
         #expect(text.stdout.contains("    0.032  filtered touch 0 ghost  shown=no x=835.2 y=663.2"), "\(text.stdout.prefix(300))")
+        // ... and when the panel turned noisy, as subscribers get it: in time order, after
+        // the frame of the 31st ghost (whose burst filtered more at the same time).
+        let lines = try run.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)[...]) }
+        let noisy = try #require(lines.firstIndex { $0["health"] != nil })
+        #expect(lines[noisy]["health"] == .string("noisy"))
+        #expect(lines[noisy]["reason"] == .string("31 contacts filtered within a minute (more than 30)"))
+        let at = try #require(lines[noisy]["t"]?.doubleValue)
+        let ghostsBefore = lines[..<noisy].filter { $0["filtered"] != nil }
+        #expect(ghostsBefore.count >= 31 && ghostsBefore.allSatisfy { ($0["t"]?.doubleValue ?? .infinity) <= at })
+        #expect(lines[noisy...].allSatisfy { ($0["t"]?.doubleValue ?? 0) >= at })
+        #expect(text.stdout.contains("    0.672  device 0 health noisy: 31 contacts filtered within a minute (more than 30)\n"))
         // Without rules, nothing is filtered.
         let plain = try runTool(Binary.gesturectl, ["replay", "--json", "--config", bare, Recording.ghosts], dir: dir)
         #expect(!plain.stdout.contains("\"filtered\""))

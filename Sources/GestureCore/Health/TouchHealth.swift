@@ -118,6 +118,9 @@ public final class TouchHealth {
         return earliest == .max ? nil : earliest
     }
 
+    /// Whether a drain would move anything (notices, or filtered contacts when recorded).
+    public var hasUndrained: Bool { !notices.isEmpty || !filtered.isEmpty }
+
     /// Moves the state changes and spot notices since the last drain into `into`.
     public func drainNotices(into: inout [HealthNotice]) {
         into.append(contentsOf: notices)
