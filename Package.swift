@@ -62,7 +62,7 @@ let package = Package(
         // --run-actions` alike: the event loop and its clock, the dispatcher (commands,
         // socket messages), the event JSON they carry, logging (stderr and journald).
         .target(name: "GestureDispatch", dependencies: [
-            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "GestureControl", "CLinuxShims",
+            "GestureCore", "LinuxSystem", "JSONOutput", "GestureConfig", "GestureControl", "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The daemon: inputs, the control socket and status, reloads, the clones' device
