@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import GestureControl
 import GestureCore
 import LinuxSystem
