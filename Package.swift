@@ -93,7 +93,7 @@ let package = Package(
         // Runs frames through the pipeline's FramePath (geometry, stages, engine) under the
         // malloc interposer (LD_PRELOAD); GestureCoreTests spawns it.
         .executableTarget(name: "EngineAllocationProbe", dependencies: [
-            "GestureCore", "TouchPipeline", "TestSupport",
+            "GestureCore", "GestureConfig", "TouchPipeline", "TestSupport",
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/EngineAllocationProbe"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
@@ -102,8 +102,9 @@ let package = Package(
         // The status model against its JSON, docs/PROTOCOL.md, docs/MONITORING.md and promtool.
         .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "LinuxSystem"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
-        // The engine over real recordings (evemu files through the normalizer and the frame path).
-        .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "TouchInput", "TestSupport"]),
+        // The engine over real recordings, replayed as `gesturectl replay` replays them
+        // (`VirtualReplay` through the pipeline, its output stream kept).
+        .testTarget(name: "EngineRecordingTests", dependencies: ["GestureCore", "GestureConfig", "TouchInput", "TouchPipeline", "TestSupport"]),
         // The pipeline's pure parts on their own: frame stages, the touch encoder, the runtime state.
         .testTarget(name: "TouchPipelineTests", dependencies: ["TouchPipeline", "GestureCore", "TouchInput", "GestureConfig", "GestureControl", "TestSupport"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "TouchInput", "LinuxSystem", "TestSupport"]),

@@ -9,30 +9,28 @@ import TouchPipeline
 /// cancelled, pending timers fire) and starts again later in time, so engine time only grows.
 ///
 /// `step()` does what the daemon's loop does per `SYN_REPORT`: feed the frame's events, then
-/// consume and clear the event buffer (here: count it) and drain the health stages' notices
-/// (the daemon's flush: undrained, a stage's notice buffer grows, and allocates, for as long
-/// as the run lasts). With `delivery`, each device also has
-/// a `TouchForwarder` (as a grabbed panel has), writing into `/dev/null` what the application
-/// sees (the same records, a `write(2)` per frame, as to uinput, which the host lacks), and
-/// the step ends with the daemon's output stage, `forwardTouches`.
+/// drain the pipeline's output stream (the daemon's flush; here its sink counts the events
+/// and health notices). With `delivery`, each device also has a `TouchForwarder` (as a
+/// grabbed panel has), writing into `/dev/null` what the application sees (the same
+/// records, a `write(2)` per frame, as to uinput, which the host lacks), which the drain
+/// sends first, as the daemon's does.
 public final class StreamRunner {
     public let pipeline: GesturePipeline
     public let stream: InputStream
     private var frame = 0
     private var timeOffset: Int64 = 0
-    /// Gesture events emitted so far (so the work cannot be optimized away, and to report it).
-    public private(set) var emitted = 0
+    /// What the stream handed on so far (so the work cannot be optimized away, and to report it).
+    private var counts = OutputCounts()
+    /// Gesture events emitted so far.
+    public var emitted: Int { counts.events }
+    /// Health notices (state changes, masked and released spots) drained so far.
+    public var healthNotices: Int { counts.healthNotices }
     /// Frames fed so far.
     public private(set) var frames = 0
 
-    private let delivery: Bool
     /// The first gesture, turned off and on by a `set` before every frame (`prepare`).
     private let toggled: String?
     private var enabled = true
-    /// The health stages' notices, drained after every frame into this reused buffer.
-    private var notices: [HealthNotice] = []
-    /// Health notices (state changes, masked and released spots) drained so far.
-    public private(set) var healthNotices = 0
 
     public init(
         stream: InputStream, model: GestureModel, delivery: Bool = false, health: Bool = false, runtimeSet: Bool = false
@@ -44,9 +42,7 @@ public final class StreamRunner {
             actions: Array(repeating: GestureActions(), count: model.gestures.count))
         pipeline = GesturePipeline(configuration: configuration)
         self.stream = stream
-        self.delivery = delivery
         toggled = runtimeSet ? model.gestures.first?.name : nil
-        notices.reserveCapacity(64)
         for info in stream.devices {
             guard let (id, _) = pipeline.addDevice(info) else { preconditionFailure("device '\(info.name)' cannot be attached") }
             guard delivery else { continue }
@@ -82,10 +78,7 @@ public final class StreamRunner {
             event.time += timeOffset
             pipeline.feed(event, device: device)
         }
-        if delivery { pipeline.forwardTouches() }
-        emitted &+= pipeline.events.count
-        pipeline.events.removeAll(keepingCapacity: true)
-        drainHealth()
+        pipeline.drain(into: &counts)
         frames &+= 1
         frame += 1
         if frame == stream.frameCount { wrap() }
@@ -94,18 +87,22 @@ public final class StreamRunner {
     private func wrap() {
         let end = stream.endTime + timeOffset
         pipeline.finish(at: end)
-        if delivery { pipeline.forwardTouches() }
-        emitted &+= pipeline.events.count
-        pipeline.events.removeAll(keepingCapacity: true)
-        drainHealth()
+        pipeline.drain(into: &counts)
         frame = 0
         timeOffset = (pipeline.nextDeadline.map { max($0, end) } ?? end) + 1_000_000
     }
+}
 
-    @inline(__always) private func drainHealth() {
-        let stages = pipeline.path.stages.health.devices
-        for d in 0..<stages.count { stages[d].drainNotices(into: &notices) }
-        healthNotices &+= notices.count
-        notices.removeAll(keepingCapacity: true)
+/// The benchmark's sink: counts what it is handed.
+struct OutputCounts: PipelineSink {
+    var events = 0
+    var healthNotices = 0
+
+    @inline(__always) mutating func receive(_ output: PipelineOutput) {
+        switch output {
+        case .event: events &+= 1
+        case .health: healthNotices &+= 1
+        default: break
+        }
     }
 }

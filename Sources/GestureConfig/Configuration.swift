@@ -203,7 +203,7 @@ public struct ActionSpec: Equatable, Sendable {
         case socket(path: String, message: MessageTemplate?, datagram: Bool)
         /// Switch to a `[mode.NAME]` (nil: none), ending by itself after `duration`
         /// (`mode = "NAME"`, `for = "60s"`). The pipeline performs it
-        /// (`GesturePipeline.performModeActions`), not the dispatcher.
+        /// (`GesturePipeline.performModeAction`), not the dispatcher.
         case mode(String?, duration: Microseconds?)
     }
     public var kind: Kind

@@ -67,21 +67,67 @@ public struct RecordingOverlay: Sendable {
         let pipeline = GesturePipeline(configuration: configuration)
         pipeline.engine.traceEnabled = true
         guard let replay = VirtualReplay(recording: recording, pipeline: pipeline),
-            let device = pipeline.devices.first
+            let device = pipeline.devices.first, let geometry = pipeline.geometry(of: device.id)
         else { return nil }
+        pipeline.reportsFiltered = true
+        let collector = Collector(
+            model: configuration.model, origin: replay.origin, geometry: geometry, normalizer: device.normalizer)
+        var sink = collector
+        replay.run(into: &sink) { _ in collector.endStep() }
+        collector.endStep()
+        var marks = collector.marks
         let model = configuration.model
-        let origin = replay.origin
-        guard let geometry = pipeline.path.geometry(of: device.id) else { return nil }
-        let normalizer = device.normalizer
-        var frames = normalizer.counters.frames
+        // A failure has no position of its own: where the contacts on its view were then.
+        for i in marks.indices where marks[i].x.isNaN {
+            let view = model.views[model.gestures[marks[i].gesture].view].frame
+            let (x, y) = Self.centroid(of: collector.contacts, at: marks[i].t, preferring: view)
+            marks[i].x = x
+            marks[i].y = y
+        }
+        marks.sort { $0.t < $1.t }
+        self.path = path
+        self.deviceName = recording.info.name
+        self.contacts = collector.contacts
+        self.marks = marks
+        self.duration = (recording.events.last?.time ?? replay.origin) - replay.origin
+        self.warning = replay.warning
+        self.geometry = geometry
+    }
+
+    /// Takes the replay's stream: each frame's contacts from the normalizer (palms included),
+    /// the filtered contacts' rules, the events and failures as marks (a step's failures
+    /// after its events). A class: the replay's sink and its step hook are the same one.
+    private final class Collector: PipelineSink {
+        let model: GestureModel
+        let origin: Microseconds
+        let geometry: DeviceGeometry
+        let normalizer: TouchNormalizer
+        var frames = 0
         var contacts: [ContactTrace] = []
         var live: [Int32: Int] = [:]  // tracking id -> index in contacts
         var marks: [Mark] = []
+        /// The step's failures, marked at its end.
+        var failures: [Mark] = []
+        /// The step's transitions: an event's reason is its latest one.
         var records: [TraceRecord] = []
-        let health = pipeline.devices.compactMap { pipeline.path.stages.health.health(of: $0.id) }
-        for stage in health { stage.recordsFiltered = true }
-        var filtered: [FilteredContact] = []
 
+        init(model: GestureModel, origin: Microseconds, geometry: DeviceGeometry, normalizer: TouchNormalizer) {
+            self.model = model
+            self.origin = origin
+            self.geometry = geometry
+            self.normalizer = normalizer
+            frames = normalizer.counters.frames
+        }
+
+        /// Before each step and at the end: the last step's frame and failures are taken.
+        func endStep() {
+            takeFrame()
+            marks += failures
+            failures.removeAll()
+            records.removeAll()
+        }
+
+        /// A step's frame is taken before its outputs.
         func takeFrame() {
             guard normalizer.counters.frames != frames else { return }
             frames = normalizer.counters.frames
@@ -101,56 +147,33 @@ public struct RecordingOverlay: Sendable {
             }
         }
 
-        var notices: [HealthNotice] = []
-        replay.run(batch: {
+        func receive(_ output: PipelineOutput) {
             takeFrame()
-            // The stage judges a contact by its frames so far: it is among the traces already.
-            for stage in health {
-                stage.drainFiltered(into: &filtered)
-                for f in filtered {
-                    let t = f.time - origin
-                    if let i = contacts.lastIndex(where: { $0.trackingID == f.id && ($0.points.first?.t ?? .max) <= t }) {
-                        contacts[i].filtered = Filtered(rule: f.rule, wasShown: f.wasShown)
-                    }
+            switch output {
+            case .filtered(let f, _):
+                // The stage judges a contact by its frames so far: it is among the traces already.
+                let t = f.time - origin
+                if let i = contacts.lastIndex(where: { $0.trackingID == f.id && ($0.points.first?.t ?? .max) <= t }) {
+                    contacts[i].filtered = Filtered(rule: f.rule, wasShown: f.wasShown)
                 }
-                filtered.removeAll(keepingCapacity: true)
-                // The panel's state changes are not drawn; drained so they do not pile up.
-                stage.drainNotices(into: &notices)
-                notices.removeAll(keepingCapacity: true)
-            }
-            pipeline.engine.drainTrace(into: &records)
-            for event in pipeline.events where event.state != .changed {
+            case .trace(let record):
+                records.append(record)
+                if record.to == .failed {
+                    failures.append(
+                        Mark(
+                            t: record.time - origin, gesture: record.gesture, state: .failed, x: .nan, y: .nan,
+                            reason: record.reason.describe(in: model)))
+                }
+            case .event(let event) where event.state != .changed:
                 let reason = records.last(where: { $0.gesture == event.gesture && $0.to == event.state })?.reason
                 marks.append(
                     Mark(
                         t: event.time - origin, gesture: event.gesture, state: event.state,
                         x: event.x, y: event.y, reason: reason?.describe(in: model)))
+            // The panel's health and the runtime are not drawn.
+            case .event, .health, .contact, .runtime, .applicationTouch: break
             }
-            for record in records where record.to == .failed {
-                marks.append(
-                    Mark(
-                        t: record.time - origin, gesture: record.gesture, state: .failed, x: .nan, y: .nan,
-                        reason: record.reason.describe(in: model)))
-            }
-            records.removeAll(keepingCapacity: true)
-            pipeline.events.removeAll(keepingCapacity: true)
-        })
-        takeFrame()
-        // A failure has no position of its own: where the contacts on its view were then.
-        for i in marks.indices where marks[i].x.isNaN {
-            let view = model.views[model.gestures[marks[i].gesture].view].frame
-            let (x, y) = Self.centroid(of: contacts, at: marks[i].t, preferring: view)
-            marks[i].x = x
-            marks[i].y = y
         }
-        marks.sort { $0.t < $1.t }
-        self.path = path
-        self.deviceName = recording.info.name
-        self.contacts = contacts
-        self.marks = marks
-        self.duration = (recording.events.last?.time ?? origin) - origin
-        self.warning = replay.warning
-        self.geometry = geometry
     }
 
     /// The centroid at `t` of the contacts down then that began inside `view` (or of all

@@ -64,6 +64,9 @@ public final class FramePath {
         engine.detach(device: device)
     }
 
+    /// Whether the health stages record the contacts they filter (`GesturePipeline.reportsFiltered`).
+    func setRecordsFiltered(_ on: Bool) { stages.health.recordsFiltered = on }
+
     /// The geometry of an attached device on the current screen.
     public func geometry(of device: DeviceID) -> DeviceGeometry? { placementIndex(device).map { placements[$0].geometry } }
 

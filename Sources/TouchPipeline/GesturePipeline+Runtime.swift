@@ -4,11 +4,11 @@ import GestureCore
 /// The runtime changes (`set`, `mode`, `reset`, a connection that closed) applied to the
 /// engine: each operation changes `runtime`, then the differences of its layout reach the
 /// engine in place (`GestureEngine.setGesture`, `setView`) at the operation's time, before
-/// the next frame. A gesture disabled while running ends then (its events are in `events`,
-/// to dispatch as after `advance`).
+/// the next frame. Each operation that changed something is a `.runtime` output, followed
+/// by what it caused (a gesture disabled while running ends then).
 extension GesturePipeline {
     /// A `set`, `mode` or `reset` by `owner` at `time`. The update says what changed (for
-    /// the reply); when something did, it is also appended to `runtimeUpdates`.
+    /// the reply); when something did, it is also an output.
     @discardableResult
     public func perform(_ command: RuntimeCommand, by owner: RuntimeOwner, at time: Microseconds) throws(RuntimeError)
         -> RuntimeUpdate
@@ -40,23 +40,9 @@ extension GesturePipeline {
         return commit(update, from: before)
     }
 
-    /// Performs the mode switches of the actions (`mode = "NAME"`, `for`) of the events in
-    /// `events` from `start` on, each at its event's time, by `.action(gesture:)`; events a
-    /// switch adds (gestures it disabled, cancelled) are looked at too. The daemon calls it
-    /// with each batch of events it dispatches, `gesturectl replay` after each step; the
-    /// updates go to `runtimeUpdates`.
-    public func performModeActions(from start: Int = 0) {
-        guard !modeActions.isEmpty else { return }
-        var i = start
-        while i < events.count {
-            performModeAction(of: events[i])
-            i += 1
-        }
-    }
-
-    /// Performs the mode switch of `event`'s actions, if they have one (`gesturectl trigger`
-    /// runs a gesture's actions without an event of the pipeline's). Returns the mode it
-    /// switched to.
+    /// Performs the mode switch of `event`'s actions (`mode = "NAME"`, `for`), if they have
+    /// one, at the event's time, by `.action(gesture:)`: the stream does for each event it
+    /// takes, `gesturectl trigger` for an event of its own. Returns the mode it switched to.
     @discardableResult
     public func performModeAction(of event: GestureEvent) -> ModeRequest? {
         guard !modeActions.isEmpty, let request = modeActions[event.gesture][event.state] else { return nil }
@@ -84,32 +70,43 @@ extension GesturePipeline {
 
     /// The mode's `for` ran out at `time`.
     func endMode(at time: Microseconds) {
-        path.advance(to: time, into: &events)
+        advancePath(to: time)
         let before = runtime.layout()
         var update = RuntimeUpdate(time: time)
         update.mode = runtime.advance(to: time)
         commit(update, from: before)
     }
 
-    /// Applies the layout's differences to the engine and reports the update.
+    /// Applies the layout's differences to the engine and puts the update in the stream,
+    /// after what was due before it and before what it cancelled.
     @discardableResult
     private func commit(_ update: RuntimeUpdate, from before: EffectiveLayout) -> RuntimeUpdate {
         var update = update
         let after = runtime.layout()
         update.layout = runtime.differences(from: before, to: after)
-        if !update.layout.isEmpty {
-            path.advance(to: update.time, into: &events)
-            // Read in place, never a copy of the model kept across the calls: the engine then
-            // changes its arrays without copying them.
-            for g in after.gestures.indices where engine.model.gestures[g].enabled != after.gestures[g] {
-                engine.setGesture(g, enabled: after.gestures[g], at: update.time, into: &events)
-            }
-            for v in after.frames.indices
-            where engine.model.views[v].enabled != after.viewsEnabled[v] || engine.model.views[v].frame != after.frames[v] {
-                engine.setView(v, enabled: after.viewsEnabled[v], frame: after.frames[v], at: update.time, into: &events)
-            }
+        guard !update.isEmpty else { return update }
+        advancePath(to: update.time)
+        outputs.append(.runtime(update))
+        // Read in place, never a copy of the model kept across the calls: the engine then
+        // changes its arrays without copying them.
+        for g in after.gestures.indices where engine.model.gestures[g].enabled != after.gestures[g] {
+            engine.setGesture(g, enabled: after.gestures[g], at: update.time, into: &events)
         }
-        if !update.isEmpty { runtimeUpdates.append(update) }
+        for v in after.frames.indices
+        where engine.model.views[v].enabled != after.viewsEnabled[v] || engine.model.views[v].frame != after.frames[v] {
+            engine.setView(v, enabled: after.viewsEnabled[v], frame: after.frames[v], at: update.time, into: &events)
+        }
+        endStep()
         return update
+    }
+
+    /// The stages' and the engine's deadlines up to `time`, each a step (not a mode's end).
+    func advancePath(to time: Microseconds) {
+        while let deadline = path.nextDeadline, deadline <= time {
+            path.advance(to: deadline, into: &events)
+            endStep()
+        }
+        path.advance(to: time, into: &events)
+        endStep()
     }
 }

@@ -4,12 +4,14 @@ import TouchInput
 
 /// The one path every input takes, live or replayed: raw evdev events of each device ->
 /// its `TouchNormalizer` -> the `FramePath` (the device's geometry, the frame stages, the
-/// `GestureEngine`) -> `events`, and what the application sees -> each grabbed panel's
-/// `TouchEncoder`.
+/// `GestureEngine`) -> one ordered stream of `PipelineOutput`s, of which what the
+/// application sees also goes to each grabbed panel's `TouchEncoder`.
 ///
 /// No I/O and no clock: the daemon feeds it from device fds and its timerfd, `gesturectl
-/// replay` from a recording in virtual time. After each call, `events` holds what the engine
-/// emitted; the caller dispatches and then clears it (`removeAll(keepingCapacity: true)`).
+/// replay` from a recording in virtual time. Everything a call produces (events, trace
+/// records, contacts, health notices, runtime changes, the application's touches) waits in
+/// one ordered stream until the caller drains it into its `PipelineSink` (`drain(into:)`,
+/// GesturePipeline+Output.swift, where the order is kept).
 public final class GesturePipeline {
     /// One attached device.
     public struct Device {
@@ -30,14 +32,30 @@ public final class GesturePipeline {
     public var engine: GestureEngine { path.engine }
     // `@exclusivity(unchecked)`: the pipeline is used from one thread only, and the runtime's
     // dynamic exclusivity checks on these properties cost part of every event (docs/BENCHMARKS.md).
-    /// Events emitted since the caller last cleared the buffer.
-    @exclusivity(unchecked) public var events: [GestureEvent] = []
     @exclusivity(unchecked) public private(set) var devices: [Device] = []
     /// Set while someone watches the contacts (`monitor --touches`): each frame's changed
-    /// contacts are then appended to `touches`, which the caller takes and clears like
-    /// `events`. Unset, it costs one branch per frame.
+    /// contacts are then outputs (`.contact`). Unset, it costs one branch per frame.
     @exclusivity(unchecked) public var reportsTouches = false
-    @exclusivity(unchecked) public var touches: [TouchReport] = []
+    /// Set while someone watches what the panels' stages filter (`monitor --touches`,
+    /// `replay`): each filtered contact is then an output (`.filtered`).
+    public var reportsFiltered: Bool {
+        get { path.stages.health.recordsFiltered }
+        set { path.setRecordsFiltered(newValue) }
+    }
+    /// The stream not yet drained, in order (GesturePipeline+Output.swift).
+    @exclusivity(unchecked) var outputs: [PipelineOutput] = []
+    /// How many of `outputs` the grabbed panels' clones have been sent (`forwardTouches`).
+    @exclusivity(unchecked) var forwarded = 0
+    /// The events of the step under way, before `collect` puts them in `outputs`.
+    @exclusivity(unchecked) var events: [GestureEvent] = []
+    /// The contacts of the frame under way, when `reportsTouches`.
+    @exclusivity(unchecked) var touches: [TouchReport] = []
+    /// Trace records, health notices and filtered contacts being moved into `outputs`, reused.
+    @exclusivity(unchecked) var traceRecords: [TraceRecord] = []
+    @exclusivity(unchecked) var notices: [HealthNotice] = []
+    @exclusivity(unchecked) var filtered: [FilteredContact] = []
+    /// Set while `collect` runs: a mode switch it performs leaves its events to it.
+    @exclusivity(unchecked) var collecting = false
     private var nextDeviceID: UInt32 = 0
     /// Unadvertised events of devices since detached (see `unadvertisedEvents`).
     private var detachedUnadvertised = 0
@@ -46,16 +64,12 @@ public final class GesturePipeline {
     /// each one alive while its entry is here.
     @exclusivity(unchecked) private var normalizers: [Unmanaged<TouchNormalizer>] = []
     /// Per device (indexed like `devices`), the output stage of a grabbed panel.
-    @exclusivity(unchecked) private var encoders: [TouchEncoder?] = []
+    @exclusivity(unchecked) var encoders: [TouchEncoder?] = []
     /// Touch changes drained from the engine, reused.
-    @exclusivity(unchecked) private var touchChanges: [TouchChange] = []
+    @exclusivity(unchecked) var touchChanges: [TouchChange] = []
     /// The runtime changes in force (`perform`), over `configuration`; the engine runs its
     /// `effectiveModel()`.
     @exclusivity(unchecked) public internal(set) var runtime: RuntimeState
-    /// What runtime operations did since the caller last cleared it: every `perform` and
-    /// `ownerLeft` that changed something, a mode that ended by itself in `advance`, what a
-    /// reload dropped. One line each on the event stream; taken and cleared like `events`.
-    @exclusivity(unchecked) public var runtimeUpdates: [RuntimeUpdate] = []
     /// Per gesture, the mode switches of its actions by state (`mode = "..."`); empty when
     /// no action switches modes, so `performModeActions` costs one branch.
     @exclusivity(unchecked) var modeActions: [[GestureState: ModeRequest]] = []
@@ -66,6 +80,7 @@ public final class GesturePipeline {
         path = FramePath(model: configuration.model)
         modeActions = Self.modeSwitches(of: configuration)
         events.reserveCapacity(64)
+        outputs.reserveCapacity(256)
     }
 
     /// Attaches a device with the mapping of the first `[[device]]` rule that matches it (and
@@ -102,6 +117,7 @@ public final class GesturePipeline {
         if normalizer.cancelAll(at: time) { handle(normalizer.frame) }
         path.detach(device: id)
         detachedUnadvertised += normalizer.counters.unadvertised
+        // Its clone lifts what the cancellation ended before the encoder goes.
         forwardTouches()
         encoders[index]?.releaseAll()
         encoders.remove(at: index)
@@ -129,24 +145,6 @@ public final class GesturePipeline {
     /// The encoder of a device, if its panel is grabbed.
     public func encoder(of id: DeviceID) -> TouchEncoder? { index(of: id).flatMap { encoders[$0] } }
 
-    /// The output stage: encodes the touch changes the engine decided since the last call
-    /// for the devices' virtual clones, one frame per clone, into their sinks. Changes of
-    /// devices without one (not grabbed) are dropped: their application reads the panel itself.
-    public func forwardTouches() {
-        guard engine.touchDeliveryEnabled else { return }
-        engine.drainTouchChanges(into: &touchChanges)
-        for i in 0..<touchChanges.count {
-            let change = touchChanges[i]
-            // A contact the health stage split off a jump is shown from its panel contact.
-            let panel = path.stages.health.panelContact(of: change.id)
-            for d in 0..<devices.count where devices[d].id == change.device {
-                encoders[d]?.apply(change, panel: panel)
-            }
-        }
-        touchChanges.removeAll(keepingCapacity: true)
-        for d in 0..<encoders.count { encoders[d]?.flush() }
-    }
-
     /// Feeds one raw event of a device; a completed frame goes through the engine.
     @inline(__always)
     public func feed(_ event: RawInputEvent, device index: Int) {
@@ -161,11 +159,13 @@ public final class GesturePipeline {
         }
     }
 
-    /// One completed frame through the engine (and into `touches` when asked).
+    /// One completed frame through the engine (its contacts into `touches` when asked), then
+    /// what it produced into the stream.
     @inline(__always)
-    private func handle(_ frame: TouchFrame) {
+    func handle(_ frame: TouchFrame) {
         path.handle(frame, into: &events)
         if reportsTouches { engine.forEachTouch { touches.append($0) } }
+        endStep()
     }
 
     /// Events dropped since start because their device does not advertise their type or code.
@@ -176,11 +176,18 @@ public final class GesturePipeline {
     /// The index of a device in `devices`, for `feed`.
     public func index(of id: DeviceID) -> Int? { devices.firstIndex { $0.id == id } }
 
+    /// A device's touch health stage (its state, counts and masked spots, for `status`).
+    public func health(of id: DeviceID) -> TouchHealth? { path.stages.health.health(of: id) }
+
+    /// A device's geometry on the current screen.
+    public func geometry(of id: DeviceID) -> DeviceGeometry? { path.geometry(of: id) }
+
     /// Fires the timers (the stages' and the engine's, and the end of a mode with `for`)
-    /// due up to `time`.
+    /// due up to `time`, each at its own time and each a step of the stream.
     public func advance(to time: Microseconds) {
+        // A mode's end first fires what was due before it.
         if let end = runtime.nextDeadline, end <= time { endMode(at: end) }
-        path.advance(to: time, into: &events)
+        advancePath(to: time)
     }
 
     /// The earliest time `advance` has work, or nil.
@@ -194,20 +201,22 @@ public final class GesturePipeline {
     /// Swaps in a new configuration between two frames: the engine keeps unchanged gestures
     /// running and cancels changed or removed ones; devices are remapped by the new rules.
     /// The runtime changes whose names still exist stay in force; the others, and a mode the
-    /// new config no longer declares, are reported in `runtimeUpdates`.
-    /// Events written by this call carry the previous model's indices (resolve their names
-    /// with `previous`, which it returns).
+    /// new config no longer declares, are a runtime output, before the cancellations.
+    /// Outputs up to this call's carry the previous model's indices (drain them with
+    /// `previous`'s names before the next step). Returns what the reload dropped.
     @discardableResult
-    public func reload(_ newConfiguration: Configuration, at time: Microseconds) -> Configuration {
-        let previous = configuration
+    public func reload(_ newConfiguration: Configuration, at time: Microseconds) -> RuntimeUpdate {
+        advance(to: time)
         let rebased = runtime.rebase(onto: newConfiguration)
-        path.replaceModel(runtime.effectiveModel(), at: time, into: &events)
-        configuration = newConfiguration
-        modeActions = Self.modeSwitches(of: newConfiguration)
         var update = RuntimeUpdate(time: time)
         update.dropped = rebased.dropped
         update.mode = rebased.mode
-        if !update.isEmpty { runtimeUpdates.append(update) }
+        if !update.isEmpty { outputs.append(.runtime(update)) }
+        path.replaceModel(runtime.effectiveModel(), at: time, into: &events)
+        // The cancellations, under the previous config's names and mode switches.
+        endStep()
+        configuration = newConfiguration
+        modeActions = Self.modeSwitches(of: newConfiguration)
         for i in devices.indices {
             let info = devices[i].info
             let resolved = newConfiguration.mapping(
@@ -218,7 +227,7 @@ public final class GesturePipeline {
                 device: devices[i].id, name: info.name, x: info.x, y: info.y, mapping: resolved.mapping,
                 health: newConfiguration.health(of: resolved), at: time)
         }
-        return previous
+        return update
     }
 
     /// The end of a replayed recording: contacts still down end as cancelled at `time`, then
@@ -232,7 +241,10 @@ public final class GesturePipeline {
         for device in devices where device.normalizer.cancelAll(at: time) { handle(device.normalizer.frame) }
         advance(to: time)
         guard panelTimers else {
-            while let deadline = path.engine.nextDeadline { path.engine.advance(to: deadline, into: &events) }
+            while let deadline = path.engine.nextDeadline {
+                path.engine.advance(to: deadline, into: &events)
+                endStep()
+            }
             return
         }
         while let deadline = nextDeadline {

@@ -7,6 +7,10 @@ import GestureCore
 public struct HealthStage: FrameStage {
     /// Per attached device, in attach order.
     public private(set) var devices: [TouchHealth] = []
+    /// Whether each device's stage records the contacts it filters (someone watches them).
+    public internal(set) var recordsFiltered = false {
+        didSet { for d in 0..<devices.count { devices[d].recordsFiltered = recordsFiltered } }
+    }
     private let splitIDs = SplitIDs()
 
     public init() {
@@ -16,6 +20,7 @@ public struct HealthStage: FrameStage {
     /// Starts (or restarts, after a remapping or a reload) the device's stage at `time`.
     mutating func attach(device: DeviceID, settings: TouchHealthSettings, geometry: DeviceGeometry, at time: Microseconds) {
         let health = TouchHealth(device: device, settings: settings, geometry: geometry, since: time)
+        health.recordsFiltered = recordsFiltered
         if let d = index(device) {
             // Unchanged, it keeps its contacts and counts; changed, the new stage takes the
             // contacts down as already shown.

@@ -25,26 +25,22 @@ public struct VirtualReplay {
     /// The time `t` counts from: the first recorded event.
     public var origin: Microseconds { recording.events.first?.time ?? 0 }
 
-    /// Plays everything. `reach(t)` runs before the pipeline moves to `t` (to pace it or
-    /// serve a loop); `batch()` after each step that may have emitted events, trace
-    /// records, touch changes or health records (the caller takes and clears them).
-    public func run(reach: (Microseconds) -> Void = { _ in }, batch: () -> Void) {
+    /// Plays everything, draining the pipeline's outputs into `sink` after each step (a
+    /// recorded event, a deadline, the end). `reach(t)` runs before the pipeline moves to
+    /// `t` (to pace it, serve a loop, or perform what is due then).
+    public func run<Sink: PipelineSink>(into sink: inout Sink, reach: (Microseconds) -> Void = { _ in }) {
         guard let index = pipeline.index(of: device) else { return }
         for event in recording.events {
             while let deadline = pipeline.nextDeadline, deadline < event.time {
                 reach(deadline)
                 pipeline.advance(to: deadline)
-                batch()
+                pipeline.drain(into: &sink)
             }
             reach(event.time)
             pipeline.feed(event, device: index)
-            if !pipeline.events.isEmpty || pipeline.engine.traceEnabled || pipeline.engine.touchDeliveryEnabled
-                || pipeline.path.stages.health.hasUndrained
-            {
-                batch()
-            }
+            pipeline.drain(into: &sink)
         }
         pipeline.finish(at: recording.events.last?.time ?? 0)
-        batch()
+        pipeline.drain(into: &sink)
     }
 }

@@ -93,12 +93,8 @@ struct ReplayCommand: ParsableCommand {
             names: GestureNames(model: configuration.model), model: configuration.model,
             origin: replay.origin, json: json)
         let clock = realtime ? PlaybackClock(origin: replay.origin) : nil
-        var traceRecords: [TraceRecord] = []
-        var touchChanges: [TouchChange] = []
-        let health = pipeline.devices.compactMap { pipeline.path.stages.health.health(of: $0.id) }
-        for stage in health { stage.recordsFiltered = true }
-        var filtered: [FilteredContact] = []
-        var notices: [HealthNotice] = []
+        pipeline.reportsFiltered = true
+        var sink = ReplaySink(printer: printer, actions: actions)
         var commands = try script.map(readScript)?.lines[...] ?? []
         var refused = 0
         /// The script's lines due at `time`, performed at their own times.
@@ -113,49 +109,14 @@ struct ReplayCommand: ParsableCommand {
                 }
             }
         }
-        func flushRuntime() {
-            for update in pipeline.runtimeUpdates { printer.print(update) }
-            pipeline.runtimeUpdates.removeAll()
+        replay.run(into: &sink) { time in
+            actions?.serve()
+            if let clock { clock.wait(until: time, serving: actions) }
+            perform(until: time)
         }
-        replay.run(
-            reach: { time in
-                if let clock { clock.wait(until: time, serving: actions) }
-                guard !commands.isEmpty else { return }
-                perform(until: time)
-                flushRuntime()
-                for event in pipeline.events { printer.print(event) }
-                pipeline.events.removeAll(keepingCapacity: true)
-            },
-            batch: {
-                pipeline.performModeActions()
-                for stage in health {
-                    stage.drainFiltered(into: &filtered)
-                    for f in filtered { printer.print(f, device: stage.device) }
-                    filtered.removeAll(keepingCapacity: true)
-                    stage.drainNotices(into: &notices)
-                    for notice in notices { printer.print(notice, device: stage.device) }
-                    notices.removeAll(keepingCapacity: true)
-                }
-                if trace {
-                    pipeline.engine.drainTrace(into: &traceRecords)
-                    traceRecords.forEach(printer.print)
-                    traceRecords.removeAll(keepingCapacity: true)
-                }
-                for event in pipeline.events {
-                    printer.print(event)
-                    actions?.dispatcher.dispatch(event)
-                }
-                pipeline.events.removeAll(keepingCapacity: true)
-                flushRuntime()
-                pipeline.engine.drainTouchChanges(into: &touchChanges)
-                touchChanges.forEach(printer.print)
-                touchChanges.removeAll(keepingCapacity: true)
-                actions?.serve()
-            })
         // Lines after the recording's end still apply, in order.
         perform(until: .max)
-        flushRuntime()
-        for event in pipeline.events { printer.print(event) }
+        pipeline.drain(into: &sink)
         actions?.finish()
         if refused > 0 { throw CommandFailure("\(script ?? ""): \(refused) command\(refused == 1 ? "" : "s") refused") }
     }
@@ -163,6 +124,26 @@ struct ReplayCommand: ParsableCommand {
     private func readScript(_ path: String) throws -> RuntimeScript {
         let bytes = try WholeFile.read(path, maximumSize: 4 << 20)
         return try RuntimeScript(text: String(decoding: bytes, as: UTF8.self), file: path)
+    }
+}
+
+/// The replay's outputs printed and, with `--run-actions`, the events' actions run.
+private struct ReplaySink: PipelineSink {
+    let printer: EventPrinter
+    let actions: ActionRunner?
+
+    func receive(_ output: PipelineOutput) {
+        switch output {
+        case .event(let event):
+            printer.print(event)
+            actions?.dispatcher.dispatch(event)
+        case .trace(let record): printer.print(record)
+        case .runtime(let update): printer.print(update)
+        case .filtered(let contact, let device): printer.print(contact, device: device)
+        case .health(let notice, let device): printer.print(notice, device: device)
+        case .applicationTouch(let change): printer.print(change)
+        case .contact: break
+        }
     }
 }
 

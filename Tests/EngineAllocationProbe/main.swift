@@ -4,16 +4,20 @@
 //   frames <n> events <n> mallocs <n> control <n> ns_per_frame <n> mixed_frames <n> mixed_events <n> mixed_mallocs <n>
 //   delivery_changes <n> delivery_mallocs <n> health_frames <n> health_contacts <n> health_mallocs <n>
 //   health_ns_per_ten_finger_frame <n> health_ten_finger_mallocs <n> health_filtered <n> health_notices <n>
-//   set_mallocs <n> set_cancelled <n>
+//   set_mallocs <n> set_cancelled <n> stream_outputs <n> stream_mallocs <n>
 // (mixed: taps, a double tap, a long press, a two-finger pinch with rotation and palms, after the pan;
 // delivery: both again with touch delivery on; health: the health stage with every rule on over
-// both and ten fingers dragging together; set: runtime changes in place mid-drag, then frames).
+// both and ten fingers dragging together; set: runtime changes in place mid-drag, then frames;
+// stream: both through a `GesturePipeline`, every output on, drained into a sink each frame).
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
+import GestureConfig
 import GestureCore
 import MallocInterposerSwift
 import TestSupport
-import TouchPipeline
+
+// `GesturePipeline.handle`: frames built here, not raw events.
+@testable import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -249,6 +253,41 @@ MallocInterposerSwift.unhook()
 let setMallocs = MallocInterposerSwift.getStatistics().mallocCount
 let setCancelled = events.count { $0.state == .cancelled }
 
+// The output stream: a `GesturePipeline` with touch delivery, the trace and the contacts on
+// and the health stage's every rule, each frame drained into a sink as the daemon drains it.
+struct CountingSink: PipelineSink {
+    var outputs = 0
+    mutating func receive(_ output: PipelineOutput) { outputs &+= 1 }
+}
+let streamed = GesturePipeline(
+    configuration: Configuration(
+        daemon: DaemonSettings(), model: try kioskModel(),
+        devices: [DeviceRule(match: DeviceMatch(), mapping: .identity, health: .everyRule)],
+        actions: Array(repeating: GestureActions(), count: 8)))
+streamed.engine.touchDeliveryEnabled = true
+streamed.engine.traceEnabled = true
+streamed.reportsTouches = true
+streamed.reportsFiltered = true
+var streamSink = CountingSink()
+func feedStream(_ pipeline: GesturePipeline, _ frames: [TouchFrame], into sink: inout CountingSink) {
+    for i in 0..<frames.count {
+        pipeline.advance(to: frames[i].time - 1)
+        pipeline.handle(frames[i])
+        pipeline.drain(into: &sink)
+    }
+}
+feedStream(streamed, panFrames(startingAt: 0, moves: 50), into: &streamSink)
+feedStream(streamed, mixedFrames(startingAt: 10_000_000), into: &streamSink)
+let streamPan = panFrames(startingAt: 30_000_000, moves: moves)
+let streamMix = mixedFrames(startingAt: 50_000_000)
+streamSink.outputs = 0
+MallocInterposerSwift.initialize()
+MallocInterposerSwift.hook()
+feedStream(streamed, streamPan, into: &streamSink)
+feedStream(streamed, streamMix, into: &streamSink)
+MallocInterposerSwift.unhook()
+let streamMallocs = MallocInterposerSwift.getStatistics().mallocCount
+
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
 let control = [Int](repeating: moves, count: 64)
@@ -264,4 +303,5 @@ print(
     "health_frames \(healthFrames) health_contacts \(healthOut) health_mallocs \(healthMallocs)",
     "health_ns_per_ten_finger_frame \(tenElapsed / Int64(healthTen.count)) health_ten_finger_mallocs \(healthTenMallocs)",
     "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)",
-    "set_mallocs \(setMallocs) set_cancelled \(setCancelled)")
+    "set_mallocs \(setMallocs) set_cancelled \(setCancelled)",
+    "stream_outputs \(streamSink.outputs) stream_mallocs \(streamMallocs)")

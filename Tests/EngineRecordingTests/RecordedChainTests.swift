@@ -15,6 +15,6 @@ struct RecordedChainTests {
         }
         #expect(r.log == ["triple recognized", "triple recognized", "triple recognized"])
         // Each triple excludes the single tap held by the double before the double's failure could release it.
-        #expect(r.harness.traceLog.filter { $0 == "[root/tap] pending -> failed (prevented by triple)" }.count == 3)
+        #expect(r.traceLog.filter { $0 == "[root/tap] pending -> failed (prevented by triple)" }.count == 3)
     }
 }

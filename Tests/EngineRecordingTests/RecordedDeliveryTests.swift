@@ -8,7 +8,7 @@ import TouchInput
 @Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
 struct RecordedDeliveryTests {
     func kinds(_ r: Replay) -> [TouchChange.Kind: Int] {
-        r.harness.touches.reduce(into: [:]) { $0[$1.kind, default: 0] += 1 }
+        r.touches.reduce(into: [:]) { $0[$1.kind, default: 0] += 1 }
     }
 
     @Test func withoutGesturesEveryTouchPassesWhole() throws {
@@ -16,7 +16,7 @@ struct RecordedDeliveryTests {
         #expect(kinds(r)[.began] == 9)
         #expect(kinds(r)[.ended] == 9)
         #expect(kinds(r)[.cancelled] == nil)
-        #expect(r.harness.touches.allSatisfy { $0.delay == 0 })
+        #expect(r.touches.allSatisfy { $0.delay == 0 })
     }
 
     @Test func doubleTapsAreCancelledAndTheLoneLastTapIsDeliveredLate() throws {
@@ -28,7 +28,7 @@ struct RecordedDeliveryTests {
         #expect(kinds(r)[.began] == 9)
         #expect(kinds(r)[.cancelled] == 8)
         // The ninth lift waited for a second tap that never came.
-        let last = try #require(r.harness.touches.last)
+        let last = try #require(r.touches.last)
         #expect(last.kind == .ended)
         #expect(last.delay == 350_000 + 1)
     }
@@ -41,8 +41,8 @@ struct RecordedDeliveryTests {
             }
         }
         #expect(r.log == ["two-finger-tap recognized"])
-        #expect(r.harness.touches.isEmpty)
-        #expect(r.harness.engine.touchDeliveryCounts.held == 2)
+        #expect(r.touches.isEmpty)
+        #expect(r.engine.touchDeliveryCounts.held == 2)
     }
 
     @Test func thePixelFlickIsCancelledWhenTheSwipeRecognizes() throws {
@@ -50,10 +50,10 @@ struct RecordedDeliveryTests {
             m.gesture("swipe", .swipe) { $0.swipe.directions = [.up, .down, .left, .right] }
         }
         #expect(r.log == ["swipe recognized"])
-        let swipe = try #require(r.harness.events.first)
-        #expect(r.harness.touchLog.first?.hasSuffix(" began") == true)
-        #expect(r.harness.touchLog.last?.hasSuffix(" cancelled") == true)
-        #expect(r.harness.touches.last?.time == swipe.time)
+        let swipe = try #require(r.events.first)
+        #expect(r.touchLog.first?.hasSuffix(" began") == true)
+        #expect(r.touchLog.last?.hasSuffix(" cancelled") == true)
+        #expect(r.touches.last?.time == swipe.time)
         #expect(kinds(r)[.ended] == nil)
     }
 
@@ -61,7 +61,7 @@ struct RecordedDeliveryTests {
         let r = try Replay("hid-devices-elan-04f3-200a-drag-pinch-out-rotate-10finger.evemu", delivery: true) { m in
             m.view("strip", frame: Rect(x: 0, y: 0, width: m.screen.width, height: m.screen.height), passthrough: false)
         }
-        #expect(r.harness.touches.isEmpty)
+        #expect(r.touches.isEmpty)
         let open = try Replay("hid-devices-elan-04f3-200a-drag-pinch-out-rotate-10finger.evemu", delivery: true) { _ in }
         #expect(kinds(open)[.began] ?? 0 >= 10)
         #expect(kinds(open)[.began] == kinds(open)[.ended])
@@ -78,8 +78,8 @@ struct RecordedDeliveryTests {
             }
         }
         #expect(r.log.isEmpty)
-        let began = r.harness.touches.filter { $0.kind == .began }
-        let held = r.harness.engine.touchDeliveryCounts.held
+        let began = r.touches.filter { $0.kind == .began }
+        let held = r.engine.touchDeliveryCounts.held
         #expect(held > 0)
         #expect(began.filter { $0.delay > 0 }.count == held)
         #expect(kinds(r)[.ended] == began.count)

@@ -19,8 +19,8 @@ struct RecordedGestureTests {
                 "double-tap recognized", "tap recognized",
             ])
         // res 0: distances fall back to 1 pt = 1 px, and attach said so.
-        #expect(r.harness.warnings.count == 1)
-        let single = try #require(r.harness.events.last)
+        #expect(r.warning != nil)
+        let single = try #require(r.events.last)
         let lift = try #require(single.delayedFrom)
         #expect(single.time == lift + 350_000 + 1)
     }
@@ -31,7 +31,7 @@ struct RecordedGestureTests {
             m.gesture("tap", .tap)
         }
         #expect(r.log == ["two-finger-tap recognized"])
-        #expect(r.harness.events.first?.touches == 2)
+        #expect(r.events.first?.touches == 2)
     }
 
     /// 11 units/mm: physical units. The finger first hooks right (13 mm right, 8 mm up in
@@ -45,11 +45,11 @@ struct RecordedGestureTests {
             m.gesture("pan", .pan)
             m.require("pan", toFail: "swipe")
         }
-        #expect(r.harness.warnings.isEmpty)
+        #expect(r.warning == nil)
         #expect(r.log == ["swipe recognized"])
-        #expect(r.harness.events.first?.direction == .up)
+        #expect(r.events.first?.direction == .up)
         // 22.7 mm up (11.5 mm right) at 109 ms: past the 17.8 mm a stroke needs that early.
-        #expect(r.harness.events.first?.time == 108_630)
+        #expect(r.events.first?.time == 108_630)
     }
 
     @Test func ghostTouchBurstsFireNothingWithMinPress() throws {
@@ -67,7 +67,7 @@ struct RecordedGestureTests {
 
     @Test func theSlowPinchInReachesItsRecordedScale() throws {
         let r = try Replay("hid-devices-lg-1fd2-0064-slow-pinch-2slot.evemu") { m in m.gesture("pinch", .pinch) }
-        let slow = r.harness.events.filter { $0.time > 8_000_000 && $0.time < 40_000_000 }
+        let slow = r.events.filter { $0.time > 8_000_000 && $0.time < 40_000_000 }
         #expect(slow.first?.state == .began && slow.last?.state == .ended)
         #expect(slow.filter { $0.state == .began }.count == 1)
         // SOURCES.md: 1906 -> 248 units over 34.9 s, x0.13.
@@ -94,7 +94,7 @@ struct RecordedGestureTests {
             }
         }
 
-        let pinch = r.harness.events(of: "pinch").filter { $0.time > 13_000_000 && $0.time < 14_700_000 }
+        let pinch = r.events(of: "pinch").filter { $0.time > 13_000_000 && $0.time < 14_700_000 }
         #expect(pinch.filter { $0.state == .began }.count == 1)
         #expect(pinch.filter { $0.state == .ended }.count == 1 && pinch.last?.state == .ended)
         #expect(!pinch.contains { $0.state == .cancelled })
@@ -104,7 +104,7 @@ struct RecordedGestureTests {
         for (previous, event) in zip(pinch, pinch.dropFirst()) where churn.contains(event.time) && event.state == .changed {
             #expect(event.scale == previous.scale, "scale jumped at \(event.time)")
         }
-        let rotation = r.harness.events(of: "rotate")
+        let rotation = r.events(of: "rotate")
         for (previous, event) in zip(rotation, rotation.dropFirst()) where churn.contains(event.time) && event.state == .changed {
             #expect(event.rotation == previous.rotation, "rotation jumped at \(event.time)")
         }

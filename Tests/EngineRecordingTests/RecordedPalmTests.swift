@@ -38,17 +38,17 @@ struct RecordedPalmTests {
         #expect(r.log.last == "pan cancelled")
         #expect(r.count("pan began") == 1 && r.count("pan cancelled") == 1)
         #expect(!r.log.contains("tap recognized"))
-        let cancelled = try #require(r.harness.events.last)
+        let cancelled = try #require(r.events.last)
         #expect(cancelled.time == palmAt)
         // A million microseconds of drag after the palm: not one event from them.
-        #expect(r.harness.events.allSatisfy { $0.time <= palmAt })
-        #expect(r.harness.traceLog.contains("[root/pan] changed -> cancelled (a touch became a palm)"))
-        #expect(r.harness.engine.snapshot().engineBugs == 0)
+        #expect(r.events.allSatisfy { $0.time <= palmAt })
+        #expect(r.traceLog.contains("[root/pan] changed -> cancelled (a touch became a palm)"))
+        #expect(r.engine.snapshot().engineBugs == 0)
     }
 
     @Test func aContactThatIsAPalmFromItsFirstFrameBeginsNothing() throws {
         let r = try Replay(Self.drag, edit: { _ = Self.palm(at: 0, in: &$0) }, pan)
         #expect(r.log.isEmpty)
-        #expect(r.harness.trace.isEmpty)
+        #expect(r.trace.isEmpty)
     }
 }

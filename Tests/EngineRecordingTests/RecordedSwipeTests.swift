@@ -107,7 +107,7 @@ struct RecordedSwipeTests {
             m.require("pan", toFail: "swipe")
         }
         let start = try #require(r.frames.first).time
-        let swipes = r.harness.events(of: "swipe").filter { $0.state == .recognized }
+        let swipes = r.events(of: "swipe").filter { $0.state == .recognized }
         let found = swipes.map { "\(($0.time - start + 500) / 1000) ms \($0.direction.rawValue)" }
         #expect(found == row.swipes.map { "\($0.ms) ms \($0.direction.rawValue)" }, "\(row.why)")
     }
@@ -129,7 +129,7 @@ struct RecordedSwipeTests {
             m.gesture("pan", .pan)
             m.require("pan", toFail: "swipe")
         }
-        let swipes = r.harness.events(of: "swipe").filter { $0.state == .recognized }
-        #expect(swipes.map(\.direction) == directions, "\(r.harness.traceLog.filter { $0.contains("/swipe]") })")
+        let swipes = r.events(of: "swipe").filter { $0.state == .recognized }
+        #expect(swipes.map(\.direction) == directions, "\(r.traceLog.filter { $0.contains("/swipe]") })")
     }
 }

@@ -35,5 +35,8 @@ import Testing
         // A runtime change (`set`) in place mid-drag, and the frames after it, allocate nothing.
         #expect(values["set_mallocs"] == 0, "a runtime change or the frames after it allocated: \(result.output)")
         #expect(values["set_cancelled"] == 1, "disabling the pan mid-drag did not cancel it: \(result.output)")
+        // The pipeline's output stream, every output on and drained each frame, allocates nothing.
+        #expect(values["stream_mallocs"] == 0, "the output stream allocated: \(result.output)")
+        #expect((values["stream_outputs"] ?? 0) > 2000, "the output stream handed on nothing: \(result.output)")
     }
 }

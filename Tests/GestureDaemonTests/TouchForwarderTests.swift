@@ -63,13 +63,13 @@ struct TouchForwarderTests {
 
         deinit { close(readEnd) }
 
-        /// One panel frame: `events` (type, code, value), `SYN_REPORT`, then the output stage.
+        /// One panel frame: `events` (type, code, value), `SYN_REPORT`, then a drain (the output stage).
         func frame(_ events: [(UInt16, UInt16, Int32)]) {
             for (type, code, value) in events {
                 pipeline.feed(RawInputEvent(type: type, code: code, value: value, time: time), device: index)
             }
             pipeline.feed(RawInputEvent(type: InputCodes.evSyn, code: InputCodes.synReport, value: 0, time: time), device: index)
-            pipeline.forwardTouches()
+            _ = pipeline.drained()
             time += 10_000
         }
 
@@ -88,11 +88,11 @@ struct TouchForwarderTests {
             ])
         }
 
-        /// Engine time runs on by `us` (timers fire), then the output stage.
+        /// Engine time runs on by `us` (timers fire), then a drain (the output stage).
         func wait(_ us: Int64) {
             time += us
             pipeline.advance(to: time)
-            pipeline.forwardTouches()
+            _ = pipeline.drained()
         }
 
         /// What the clone got since the last call: (type, code, value), 24-byte records.

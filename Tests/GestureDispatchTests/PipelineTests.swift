@@ -39,12 +39,14 @@ struct PipelineTests {
         let (id, _) = try #require(pipeline.addDevice(recording.info))
         let index = try #require(pipeline.index(of: id))
         var last: Int64 = 0
+        var seen = OutputRecorder()
         for event in recording.events {
             pipeline.feed(event, device: index)
             last = event.time
-            if pipeline.events.contains(where: { $0.state == .changed }) { break }
+            pipeline.drain(into: &seen)
+            if seen.events.contains(where: { $0.state == .changed }) { break }
         }
-        try #require(pipeline.events.first?.state == .began)
+        try #require(seen.events.first?.state == .began)
         return (pipeline, recording, last)
     }
 
@@ -59,26 +61,26 @@ struct PipelineTests {
                 [gesture.drag.on.cancelled]
                 command = 'echo "$GESTURE_NAME $GESTURE_STATE" > \(out)'
                 """)
-        pipeline.events.removeAll()
         let id = pipeline.devices[0].id
         pipeline.removeDevice(id, at: last + 5_000)
         #expect(pipeline.devices.isEmpty)
-        #expect(pipeline.events.map(\.state) == [.cancelled])
-        #expect(pipeline.events.first?.time == last + 5_000)
+        let events = pipeline.drained().events
+        #expect(events.map(\.state) == [.cancelled])
+        #expect(events.first?.time == last + 5_000)
         #expect(pipeline.engine.snapshot().contacts == 0)
 
         let loop = try EventLoop()
         let dispatcher = try Dispatcher(loop: loop, configuration: pipeline.configuration, origin: 0, logger: Logger(label: "test"))
-        for event in pipeline.events { dispatcher.dispatch(event) }
+        for event in events { dispatcher.dispatch(event) }
         #expect(try serve(loop) { dispatcher.runningChildren == 0 && readFile(out) != nil })
         #expect(readFile(out) == "drag cancelled\n")
     }
 
     /// A reload that changes the running gesture cancels it; the events of the swap carry
-    /// the old model's indices, resolved with the configuration `reload` returns.
+    /// the old model's indices.
     @Test func reloadMidGestureCancelsAChangedGestureUnderItsOldName() throws {
         let (pipeline, _, last) = try midDrag(Self.base)
-        pipeline.events.removeAll()
+        let previous = pipeline.configuration
         let changed = try ConfigLoader.parse(
             text: """
                 [screen]
@@ -92,17 +94,17 @@ struct PipelineTests {
                 type = "pan"
                 max_touches = 1
                 """, file: "new.toml")
-        let previous = pipeline.reload(changed, at: last + 1_000)
-        #expect(pipeline.events.map(\.state) == [.cancelled])
+        pipeline.reload(changed, at: last + 1_000)
+        let events = pipeline.drained().events
+        #expect(events.map(\.state) == [.cancelled])
         let names = GestureNames(model: previous.model)
-        #expect(pipeline.events.map { names.gesture($0.gesture) } == ["drag"])
+        #expect(events.map { names.gesture($0.gesture) } == ["drag"])
         #expect(pipeline.configuration.model.gestures.map(\.name) == ["hold", "drag"])
 
         // An unchanged gesture keeps running through a reload.
         let (running, _, later) = try midDrag(Self.base)
-        running.events.removeAll()
         running.reload(try ConfigLoader.parse(text: Self.base + "\n[gesture.tap]\ntype = \"tap\"\n", file: "same.toml"), at: later + 1_000)
-        #expect(running.events.isEmpty)
+        #expect(running.drained().events.isEmpty)
         #expect(running.engine.snapshot().gestures[0].state == .changed)
     }
 
@@ -126,11 +128,9 @@ struct PipelineTests {
         let recording = try EvemuRecording.read(path: SharedRecordings.path(Self.taps))
         let pipeline = GesturePipeline(configuration: configuration)
         let replay = try #require(VirtualReplay(recording: recording, pipeline: pipeline))
-        var events: [GestureEvent] = []
-        replay.run {
-            events += pipeline.events
-            pipeline.events.removeAll()
-        }
+        var recorder = OutputRecorder()
+        replay.run(into: &recorder)
+        let events = recorder.events
         let last = try #require(events.last)
         #expect(configuration.model.gestures[last.gesture].name == "single")
         #expect(last.time > recording.events.last!.time, "the last recognition comes from a timer after the end")
@@ -170,7 +170,7 @@ struct PipelineTests {
             let index = try #require(pipeline.index(of: id))
             for event in recording.events {
                 pipeline.feed(event, device: index)
-                if let changed = pipeline.events.first(where: { $0.state == .changed }) {
+                if let changed = pipeline.drained().events.first(where: { $0.state == .changed }) {
                     return (changed.translationX, changed.translationY, pipeline.devices[0].resolved)
                 }
             }

@@ -182,11 +182,9 @@ let layoutConfig = """
         // The events as `gesturectl replay` prints them, from its own pipeline.
         let pipeline = GesturePipeline(configuration: configuration)
         let replay = try #require(VirtualReplay(recording: recorded, pipeline: pipeline))
-        var events: [GestureEvent] = []
-        replay.run(batch: {
-            events += pipeline.events.filter { $0.state != .changed }
-            pipeline.events.removeAll()
-        })
+        var stream = OutputRecorder()
+        replay.run(into: &stream)
+        let events = stream.events.filter { $0.state != .changed }
         let names = events.map { "\(configuration.model.gestures[$0.gesture].name) \($0.state)" }
         #expect(names == ["next_photo recognized", "scroll began", "scroll ended"])
 

@@ -86,6 +86,57 @@ struct DaemonReplayTests {
         try daemon.stop()
     }
 
+    /// The shipped config, its commands made harmless, with a mode the zoom's end switches
+    /// to for a second, which turns the pan off: runtime lines among the events.
+    static var shippedWithAMode: String {
+        let shipped = readText(TestConfig.shippedPath) ?? ""
+        let harmless = shipped.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasPrefix("command = ") ? "command = \"true\"" : String($0)
+        }
+        return harmless.joined(separator: "\n")
+            + "\n[[gesture.map_zoom.on.ended]]\nmode = \"still\"\nfor = \"1s\"\n\n[mode.still]\ngestures = { map_pan = false }\n"
+    }
+
+    /// The daemon's subscribers get the lines `gesturectl replay --json` prints, in the same
+    /// order (docs/SEMANTICS.md, "The output stream"): events, the mode the zoom's end
+    /// switched to after it, the pan that switch cancelled, the mode's end.
+    @Test(arguments: [
+        "atmel-maxtouch-2-finger-tap.evemu", "ep0430m09-2-finger-scroll-down.evemu", "ep0430m09-4-finger-drag-down.evemu",
+        "atmel-maxtouch-1-finger-drag-up-down.evemu", "google-pixel-tablet-nvt-1-finger-swipe.evemu",
+    ])
+    func subscribersGetTheLinesReplayPrintsInItsOrder(recording: String) throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText(Self.shippedWithAMode, to: config)
+        let path = SharedRecordings.path(recording)
+        let expected = try replayJSON(config: config, recording: path, dir: dir)
+        try #require(!expected.isEmpty)
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: path)
+        let subscriber = try daemon.client()
+        _ = try subscriber.request("subscribe")
+        _ = try daemon.request("replay-start")
+        let streamed = try readEvents(subscriber, count: expected.count)
+        // `until` and `delayed_from` are on the `t` clock too.
+        let clock: Set<String> = ["t", "until", "delayed_from"]
+        #expect(streamed.map { $0.without(clock).text } == expected.map { $0.without(clock).text })
+        try daemon.stop()
+    }
+
+    /// Both ways, the zoom's end comes before the mode its action switched to, and that
+    /// before the end of the mode.
+    @Test func theModeAZoomsEndSwitchesFollowsIt() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText(Self.shippedWithAMode, to: config)
+        let lines = try replayJSON(config: config, recording: SharedRecordings.path("atmel-maxtouch-2-finger-tap.evemu"), dir: dir)
+        let ended = try #require(lines.firstIndex { $0["gesture"] == .string("map_zoom") && $0["state"] == .string("ended") })
+        #expect(lines[ended + 1]["mode"] == .string("still") && lines[ended + 1]["by"] == .string("action of 'map_zoom'"), "\(lines)")
+        let end = try #require(lines.firstIndex { $0["cause"] == .string("expired") }, "\(lines)")
+        #expect(end > ended + 1 && lines[end]["from"] == .string("still"))
+    }
+
     @Test func aSlowSubscriberIsDroppedWhileAnotherKeepsReceiving() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -356,9 +407,12 @@ func positions(_ events: [JSONValue]) -> [[Double]] {
 
 extension JSONValue {
     /// The event without its `t` (live streams count from the daemon's start).
-    var withoutTime: JSONValue {
+    var withoutTime: JSONValue { without(["t"]) }
+
+    /// The object without the members named.
+    func without(_ names: Set<String>) -> JSONValue {
         guard case .object(let members) = self else { return self }
-        return .object(members.filter { $0.0 != "t" })
+        return .object(members.filter { !names.contains($0.0) })
     }
 }
 

@@ -35,8 +35,8 @@ import Testing
     }
 
     /// `gesturectl trigger` runs the tap's actions, its mode switch included: the reply
-    /// names the mode, the subscriber gets the mode line before the tap's, and the action's
-    /// command sees the new mode.
+    /// names the mode, the subscriber gets the tap's line, then the mode line (the stream's
+    /// order), and the action's command sees the mode in force when the tap happened.
     @Test func triggerSwitchesTheModeAsARecognitionWould() throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
@@ -55,12 +55,12 @@ import Testing
         var lines: [JSONValue] = []
         while let line = try subscriber.readLine() {
             lines.append(try JSONParser.parse(line))
-            if lines.last?["gesture"] == .string("tap") { break }
+            if lines.last?["mode"] == .string("quiet") { break }
         }
-        let modeLine = lines.firstIndex { $0["mode"] == .string("quiet") }
-        #expect(modeLine != nil && modeLine! < lines.count - 1, "\(lines)")
+        let tapLine = lines.firstIndex { $0["gesture"] == .string("tap") }
+        #expect(tapLine != nil && tapLine! < lines.count - 1, "\(lines)")
         #expect(try daemon.status()["runtime"]?["mode"]?["name"] == .string("quiet"))
-        #expect(eventually { readText(log) == "quiet\n" })
+        #expect(eventually { readText(log) == "none\n" })
         let run = try ChildProcess.run(Binary.gesturectl, arguments: ["trigger", "tap", "--socket", daemon.socket])
         #expect(run.output == "tap recognized: 2 actions started\nmode: quiet\n")
     }

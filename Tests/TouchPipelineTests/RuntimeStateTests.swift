@@ -3,7 +3,8 @@ import GestureControl
 import GestureCore
 import TestSupport
 import Testing
-import TouchPipeline
+
+@testable import TouchPipeline
 
 /// The runtime changes in force (`RuntimeState`), their JSON arguments (`RuntimeCommand`)
 /// and their effect through the pipeline on a running engine.
@@ -209,17 +210,22 @@ import TouchPipeline
         var b = FrameBuilder()
         b.down(1, x: 100, y: 300, at: 0)
         b.drag(1, toX: 300, toY: 300, from: 0, duration: 300 * Self.ms, steps: 10)
-        for frame in b.frames { pipeline.path.handle(frame, into: &pipeline.events) }
-        #expect(pipeline.events.first?.state == .began)
-        pipeline.events.removeAll()
+        for frame in b.frames { pipeline.handle(frame) }
+        #expect(pipeline.drained().events.first?.state == .began)
 
         let update = try pipeline.perform(
             try Self.command(#"{"cmd":"set","gesture":"map_pan","enabled":false}"#), by: Self.app, at: 400 * Self.ms)
-        #expect(pipeline.events.map(\.state) == [.cancelled])
-        #expect(pipeline.events.first?.time == 400 * Self.ms)
+        let stream = pipeline.drained()
+        #expect(stream.events.map(\.state) == [.cancelled])
+        #expect(stream.events.first?.time == 400 * Self.ms)
         #expect(update.layout == [LayoutChange(target: .gesture("map_pan"), enabled: false)])
         #expect(update.added?.owner == Self.app && update.added?.since == 400 * Self.ms)
-        #expect(pipeline.runtimeUpdates == [update])
+        // The change, then what it cancelled.
+        guard case .runtime(let streamed) = stream.outputs.first, case .event = stream.outputs.last else {
+            Issue.record("expected the change, then the cancellation: \(stream.outputs)")
+            return
+        }
+        #expect(streamed == update)
         #expect(pipeline.engine.model.gestures[0].enabled == false)
         #expect(pipeline.configuration.model.gestures[0].enabled == true)  // the config stays as written
 
@@ -229,7 +235,7 @@ import TouchPipeline
         #expect(pipeline.engine.model.gestures[0].enabled == true)
         // Nothing in force: a second close changes nothing and reports nothing.
         #expect(pipeline.ownerLeft(Self.app, at: 600 * Self.ms).isEmpty)
-        #expect(pipeline.runtimeUpdates.count == 2)
+        #expect(pipeline.drained().runtime == [undone])
     }
 
     @Test func aModeEndsByItselfInAdvanceAndTheViewMovesInTheEngine() throws {
@@ -238,12 +244,13 @@ import TouchPipeline
             try Self.command(#"{"cmd":"mode","mode":"maintenance","for":"60s"}"#), by: .action(gesture: "secret"), at: 1_000 * Self.ms)
         #expect(pipeline.engine.model.gestures[2].enabled == true)
         #expect(pipeline.nextDeadline == 61_000 * Self.ms)
-        pipeline.runtimeUpdates.removeAll()
+        _ = pipeline.drained()
         pipeline.advance(to: 70_000 * Self.ms)
-        #expect(pipeline.runtimeUpdates.count == 1)
-        #expect(pipeline.runtimeUpdates.first?.time == 61_000 * Self.ms)
-        #expect(pipeline.runtimeUpdates.first?.mode?.cause == .expired)
-        #expect(pipeline.runtimeUpdates.first?.layout == [LayoutChange(target: .gesture("admin"), enabled: false)])
+        let updates = pipeline.drained().runtime
+        #expect(updates.count == 1)
+        #expect(updates.first?.time == 61_000 * Self.ms)
+        #expect(updates.first?.mode?.cause == .expired)
+        #expect(updates.first?.layout == [LayoutChange(target: .gesture("admin"), enabled: false)])
         #expect(pipeline.engine.model.gestures[2].enabled == false)
 
         try pipeline.perform(try Self.command(#"{"cmd":"set","view":"map","frame":{"x":500}}"#), by: Self.app, at: 71_000 * Self.ms)
@@ -255,12 +262,33 @@ import TouchPipeline
         let pipeline = GesturePipeline(configuration: try Self.configuration())
         try pipeline.perform(.set(SetRequest(target: .gesture("map_pan"), enabled: false)), by: Self.app, at: 0)
         try pipeline.perform(.set(SetRequest(target: .view("map"), enabled: false)), by: Self.app, at: 0)
-        pipeline.runtimeUpdates.removeAll()
-        pipeline.reload(try Self.configuration(renamed: true), at: 1_000 * Self.ms)
-        #expect(pipeline.runtimeUpdates.count == 1)
-        #expect(pipeline.runtimeUpdates.first?.dropped.map(\.target) == [.view("map")])
+        _ = pipeline.drained()
+        let reloaded = pipeline.reload(try Self.configuration(renamed: true), at: 1_000 * Self.ms)
+        #expect(reloaded.dropped.map(\.target) == [.view("map")])
+        #expect(pipeline.drained().runtime == [reloaded])
         #expect(pipeline.engine.model.gestures[0].enabled == false)
         #expect(pipeline.engine.model.views[1].enabled == true)
+    }
+
+    /// The stream's order (docs/SEMANTICS.md, "The output stream"): a pan whose `began`
+    /// action switches to `video`, which turns the pan off: its event, then the mode change,
+    /// then the cancellation the change made.
+    @Test func anEventComesBeforeTheModeChangeItsActionMadeAndThatBeforeWhatItCancelled() throws {
+        var configuration = try Self.configuration()
+        configuration.actions[0].byState[.began] = [ActionSpec(kind: .mode("video", duration: nil))]
+        let pipeline = GesturePipeline(configuration: configuration)
+        var b = FrameBuilder()
+        b.down(1, x: 100, y: 300, at: 0)
+        b.drag(1, toX: 300, toY: 300, from: 0, duration: 300 * Self.ms, steps: 10)
+        for frame in b.frames { pipeline.handle(frame) }
+        let lines = pipeline.drained().outputs.map { output -> String in
+            switch output {
+            case .event(let e): "\(configuration.model.gestures[e.gesture].name) \(e.state)"
+            case .runtime(let u): "mode \(u.mode?.to ?? "none") by \(u.owner.map(\.description) ?? "-")"
+            default: "other"
+            }
+        }
+        #expect(lines == ["map_pan began", "mode video by action of 'map_pan'", "map_pan cancelled"], "\(lines)")
     }
 }
 

@@ -181,8 +181,9 @@ func event(_ r: UnsafeRawBufferPointer.SubSequence, time: Int64, info: TouchDevi
     return RawInputEvent(type: type, code: code, value: value, time: time)
 }
 
-/// What has been seen of contacts and gestures in one run.
-struct Observer {
+/// What has been seen of contacts and gestures in one run: the normalizer's frames, and
+/// the pipeline's stream as its sink.
+struct Observer: PipelineSink {
     var down: Set<Int32> = []
     var ended: Set<Int32> = []
     var running = [Bool](repeating: false, count: model.gestures.count)
@@ -218,57 +219,53 @@ struct Observer {
     /// Contacts the health stage filtered before anyone saw them.
     var filteredUnseen: Set<Int32> = []
 
-    mutating func filtered(_ contacts: [FilteredContact]) {
-        for f in contacts where !f.wasShown { filteredUnseen.insert(f.id) }
-    }
-
-    /// The contacts the engine was given in a frame (`GesturePipeline.touches`).
-    func engineSaw(_ touches: [TouchReport]) {
-        for t in touches {
+    mutating func receive(_ output: PipelineOutput) {
+        switch output {
+        case .filtered(let f, _): if !f.wasShown { filteredUnseen.insert(f.id) }
+        case .contact(let t):
             FuzzCheck.require(!filteredUnseen.contains(t.id), "filtered contact \(t.id) reached the engine (\(t.phase))")
+        case .applicationTouch(let change): delivered(change)
+        case .event(let event): self.event(event)
+        case .trace, .health, .runtime: break
         }
     }
 
-    mutating func delivered(_ changes: [TouchChange]) {
-        for change in changes {
-            switch change.kind {
-            case .began:
-                FuzzCheck.require(!filteredUnseen.contains(change.id), "filtered contact \(change.id) reached the application")
-                FuzzCheck.require(
-                    !shown.contains(change.id) && !shownEnded.contains(change.id),
-                    "the application saw contact \(change.id) begin twice")
-                shown.insert(change.id)
-            case .moved:
-                FuzzCheck.require(shown.contains(change.id), "the application saw contact \(change.id) move before it began")
-            case .ended, .cancelled:
-                FuzzCheck.require(
-                    shown.remove(change.id) != nil,
-                    "the application saw contact \(change.id) \(change.kind) while not down")
-                shownEnded.insert(change.id)
-            }
+    private mutating func delivered(_ change: TouchChange) {
+        switch change.kind {
+        case .began:
+            FuzzCheck.require(!filteredUnseen.contains(change.id), "filtered contact \(change.id) reached the application")
+            FuzzCheck.require(
+                !shown.contains(change.id) && !shownEnded.contains(change.id),
+                "the application saw contact \(change.id) begin twice")
+            shown.insert(change.id)
+        case .moved:
+            FuzzCheck.require(shown.contains(change.id), "the application saw contact \(change.id) move before it began")
+        case .ended, .cancelled:
+            FuzzCheck.require(
+                shown.remove(change.id) != nil,
+                "the application saw contact \(change.id) \(change.kind) while not down")
+            shownEnded.insert(change.id)
         }
     }
 
-    mutating func events(_ events: [GestureEvent]) {
-        for event in events {
-            let g = event.gesture
-            let spec = model.gestures[g]
-            guard spec.type.isContinuous else {
-                FuzzCheck.require(event.state == .recognized, "\(spec.name) (\(spec.type)) reported \(event.state)")
-                continue
-            }
-            switch event.state {
-            case .began:
-                FuzzCheck.require(!running[g], "\(spec.name) began while running")
-                running[g] = true
-            case .changed:
-                FuzzCheck.require(running[g], "\(spec.name) changed while not running")
-            case .ended, .cancelled:
-                FuzzCheck.require(running[g], "\(spec.name) \(event.state) while not running")
-                running[g] = false
-            default:
-                FuzzCheck.fail("\(spec.name) (\(spec.type)) reported \(event.state)")
-            }
+    private mutating func event(_ event: GestureEvent) {
+        let g = event.gesture
+        let spec = model.gestures[g]
+        guard spec.type.isContinuous else {
+            FuzzCheck.require(event.state == .recognized, "\(spec.name) (\(spec.type)) reported \(event.state)")
+            return
+        }
+        switch event.state {
+        case .began:
+            FuzzCheck.require(!running[g], "\(spec.name) began while running")
+            running[g] = true
+        case .changed:
+            FuzzCheck.require(running[g], "\(spec.name) changed while not running")
+        case .ended, .cancelled:
+            FuzzCheck.require(running[g], "\(spec.name) \(event.state) while not running")
+            running[g] = false
+        default:
+            FuzzCheck.fail("\(spec.name) (\(spec.type)) reported \(event.state)")
         }
     }
 }
@@ -319,36 +316,20 @@ runFuzzer { input in
     let info = devices[Int(input[0]) % devices.count]
     let pipeline = GesturePipeline(configuration: input[0] & 2 == 2 ? guarded : configuration)
     guard let (id, _) = pipeline.addDevice(info), let index = pipeline.index(of: id) else { return }
-    let health = pipeline.path.stages.health.health(of: id)
-    health?.recordsFiltered = true
+    pipeline.reportsFiltered = true
     pipeline.reportsTouches = true
-    var filtered: [FilteredContact] = []
     let normalizer = pipeline.devices[index].normalizer
     pipeline.engine.touchDeliveryEnabled = input[0] & 1 == 1
     let clone = input[0] & 5 == 5 ? CloneSink() : nil
     if let clone { pipeline.setEncoder(TouchEncoder(device: id, sink: clone, cancel: input[0] & 8 == 8 ? .palm : .release), for: id) }
     var observer = Observer()
-    var changes: [TouchChange] = []
     var frames = 0
     func flush() {
         if normalizer.counters.frames != frames {
             frames = normalizer.counters.frames
             observer.frame(normalizer.frame)
         }
-        observer.engineSaw(pipeline.touches)
-        pipeline.touches.removeAll(keepingCapacity: true)
-        health?.drainFiltered(into: &filtered)
-        observer.filtered(filtered)
-        filtered.removeAll(keepingCapacity: true)
-        observer.events(pipeline.events)
-        pipeline.events.removeAll(keepingCapacity: true)
-        if clone != nil {
-            pipeline.forwardTouches()
-        } else {
-            pipeline.engine.drainTouchChanges(into: &changes)
-            observer.delivered(changes)
-            changes.removeAll(keepingCapacity: true)
-        }
+        pipeline.drain(into: &observer)
     }
     var time: Int64 = 1_000_000
     var offset = 1

@@ -118,7 +118,7 @@ extension Daemon: ControlHandler {
             status.input[DeviceMetrics.frames] = Double(counters.frames)
             status.input[DeviceMetrics.synDropped] = Double(counters.synDropped)
             if counters.frames > 0 { status.lastFrame = uptimeSeconds(device.normalizer.frame.time, origin: origin) }
-            if let health = pipeline.path.stages.health.health(of: device.id) {
+            if let health = pipeline.health(of: device.id) {
                 status.health = health.state.description
                 for rule in HealthRule.allCases {
                     status.filtered[DeviceMetrics.filteredRules[rule.rawValue]] = Double(health.counts[rule])

@@ -35,24 +35,6 @@ extension Daemon {
             "control: \(peer) closed; undid its changes: \(undone.joined(separator: ", "))", metadata: .journal(.changesUndone))
     }
 
-    /// Hands on what runtime operations did since the last wake: a line each to subscribers,
-    /// a log line for a mode that began or ended, and the mode to the actions' environment.
-    func publishRuntimeUpdates() {
-        guard !pipeline.runtimeUpdates.isEmpty else { return }
-        for update in pipeline.runtimeUpdates {
-            for line in update.streamLines(seconds: { uptimeSeconds($0, origin: origin) }) {
-                EventJSON.objectLine(line, time: update.time, origin: origin, into: &traceWriter)
-                server.publish(line: traceWriter.bytes, trace: false)
-            }
-            if let mode = update.mode { logModeChange(mode) }
-            for change in update.dropped {
-                logger.notice("reload: \(change.target) no longer exists; its change by \(change.owner) is dropped")
-            }
-        }
-        pipeline.runtimeUpdates.removeAll(keepingCapacity: true)
-        dispatcher.mode = pipeline.runtime.mode?.name ?? ModeSpec.none
-    }
-
     /// `status.runtime`: the mode and the changes in force, with their owners.
     var runtimeStatus: RuntimeStatus {
         let runtime = pipeline.runtime
@@ -77,19 +59,5 @@ extension Daemon {
         case .action(let gesture): RuntimeStatus.Owner(kind: "action", gesture: gesture)
         case .script: RuntimeStatus.Owner(kind: "script")
         }
-    }
-
-    private func logModeChange(_ change: ModeChange) {
-        let from = change.from ?? ModeSpec.none
-        let to = change.to ?? ModeSpec.none
-        let why: String =
-            switch change.cause {
-            case .switched(let owner): "switched by \(owner)"
-            case .expired: "its time ran out"
-            case .ownerGone(let owner): "\(owner) closed"
-            case .removed: "the reloaded config no longer declares it"
-            }
-        let until = change.until.map { ", until \(uptimeSeconds($0, origin: origin)) s of uptime" } ?? ""
-        logger.notice("mode: \(from) -> \(to) (\(why)\(until))")
     }
 }

@@ -51,12 +51,11 @@ extension Daemon {
         case .pinch, .rotation: break
         }
         let actions = pipeline.configuration.actions[index].byState[state]?.count ?? 0
-        // A mode switch among the actions happens as after a recognition: before the event's
-        // line and commands, which then see the new mode.
-        let mode = pipeline.performModeAction(of: event)
-        publishRuntimeUpdates()
+        // As after a recognition: the event's line and commands, then its mode switch (the
+        // pipeline's, in the stream this wake's flush hands on).
         server.publish(event, names: names, origin: origin)
         dispatcher.dispatch(event)
+        let mode = pipeline.performModeAction(of: event)
         logger.notice("trigger: \(name) \(state) (\(actions) action(s)), asked on the control socket")
         var reply: [(String, JSONValue)] = [
             ("gesture", .string(name)), ("state", .string(state.description)), ("actions", .number(Double(actions))),

@@ -14,8 +14,9 @@ import Glibc
 #endif
 
 /// gestured itself: one loop over the input devices, udev, the engine's timer, signals and
-/// the control socket. Every wake feeds the pipeline, then hands what it emitted to the
-/// dispatcher and to subscribers, then re-arms the timer for the engine's next deadline.
+/// the control socket. Every wake feeds the pipeline, then hands its output stream to the
+/// dispatcher and to subscribers (Daemon+Output.swift), then re-arms the timer for the
+/// engine's next deadline.
 /// With no finger down and no watchdog, nothing is armed and the process sleeps.
 public final class Daemon {
     public let options: DaemonOptions
@@ -35,14 +36,10 @@ public final class Daemon {
     /// Names of the configuration in force (events carry indices only).
     private(set) var names: GestureNames
     private(set) var reloads = ReloadHistory()
-    private(set) var eventCounts: GestureEventCounts
-    private var trace: [TraceRecord] = []
+    /// Per gesture, its events so far (`status`); counted as the stream hands them on.
+    var eventCounts: GestureEventCounts
     /// Writes the stream's trace, contact, health and runtime lines.
     var traceWriter = JSONWriter()
-    /// Health notices drained from the panels' stages, reused.
-    private var healthNotices: [HealthNotice] = []
-    /// Contacts the panels' stages filtered, drained for `monitor --touches`, reused.
-    private var filteredContacts: [FilteredContact] = []
     private var stopping = false
     /// Why the daemon stops (the signal's name), for the stream's last line.
     private var stopReason = "stopped"
@@ -170,101 +167,9 @@ public final class Daemon {
         pipeline.engine.traceEnabled = server.wantsTrace
         pipeline.reportsTouches = server.wantsTouches
         // Filtered contacts are recorded only while someone watches the touches.
-        let stages = pipeline.path.stages.health.devices
-        for d in 0..<stages.count { stages[d].recordsFiltered = server.wantsTouches }
+        pipeline.reportsFiltered = server.wantsTouches
         // An earlier timer stays: its wake advances to a time with nothing due and lands here.
         do { try loop.setDeadline(noLaterThan: pipeline.nextDeadline) } catch { logger.error("engine timer: \(error)") }
-    }
-
-    /// Hands the events (and trace records) emitted since the last flush to the dispatcher
-    /// and the subscribers, named after the model they were emitted under.
-    private func flush(model: GestureModel, names: GestureNames) {
-        // The output stage first: the application's touches go out before any action starts.
-        pipeline.forwardTouches()
-        if pipeline.engine.traceEnabled {
-            pipeline.engine.drainTrace(into: &trace)
-            for i in 0..<trace.count {
-                let record = trace[i]
-                EventJSON.traceLine(
-                    time: record.time, origin: origin, view: names.view(record.view),
-                    gesture: names.gesture(record.gesture), from: record.from.description,
-                    to: record.to.description, reason: record.reason.describe(in: model), into: &traceWriter)
-                server.publish(line: traceWriter.bytes, trace: true)
-            }
-            trace.removeAll(keepingCapacity: true)
-        }
-        // Contacts before the events they caused.
-        for i in 0..<pipeline.touches.count {
-            let touch = pipeline.touches[i]
-            EventJSON.touchLine(touch, origin: origin, view: touch.hitView >= 0 ? names.view(touch.hitView) : nil, into: &traceWriter)
-            server.publish(line: traceWriter.bytes, trace: false, touches: true)
-        }
-        pipeline.touches.removeAll(keepingCapacity: true)
-        publishFiltered()
-        publishHealth()
-        // Actions that switch modes are the pipeline's (their events stay for the dispatcher).
-        pipeline.performModeActions()
-        // What set, mode or a mode's end changed, before the cancellations it caused.
-        publishRuntimeUpdates()
-        // Indexed in place: a local copy of the array would make the removeAll below reallocate.
-        guard !pipeline.events.isEmpty else { return }
-        // Subscribers first: a line is written in microseconds, while starting a command
-        // (fork and exec) takes a millisecond or more and would delay the line by as much.
-        for i in 0..<pipeline.events.count {
-            let event = pipeline.events[i]
-            server.publish(event, names: names, origin: origin)
-            dispatcher.dispatch(event)
-            eventCounts.count(event)
-        }
-        pipeline.events.removeAll(keepingCapacity: true)
-    }
-
-    /// The contacts the panels' stages filtered since the last flush, each with its rule, to
-    /// `monitor --touches` (the line `replay` prints).
-    private func publishFiltered() {
-        let stages = pipeline.path.stages.health.devices
-        for d in 0..<stages.count where stages[d].recordsFiltered {
-            stages[d].drainFiltered(into: &filteredContacts)
-            for i in 0..<filteredContacts.count {
-                EventJSON.filteredLine(filteredContacts[i], device: stages[d].device, origin: origin, into: &traceWriter)
-                server.publish(line: traceWriter.bytes, trace: false, touches: true)
-            }
-            filteredContacts.removeAll(keepingCapacity: true)
-        }
-    }
-
-    /// The panels' health notices since the last flush: each state change logged once,
-    /// sent to subscribers and handed to the panel's `[device.on.STATE]` actions, masked
-    /// spots logged.
-    private func publishHealth() {
-        let stages = pipeline.path.stages.health.devices
-        for d in 0..<stages.count {
-            stages[d].drainNotices(into: &healthNotices)
-            guard !healthNotices.isEmpty else { continue }
-            let device = pipeline.devices.first { $0.id == stages[d].device }
-            let name = device?.info.name ?? "?"
-            for notice in healthNotices {
-                switch notice.kind {
-                case .state(let from, let to, let reason):
-                    let text = "device '\(name)' (\(stages[d].device)): health \(from) -> \(to): \(reason)"
-                    if to == .ok { logger.notice("\(text)") } else { logger.warning("\(text)") }
-                    EventJSON.healthLine(
-                        device: stages[d].device, state: to, reason: reason, time: notice.time, origin: origin, into: &traceWriter)
-                    server.publish(line: traceWriter.bytes, trace: false)
-                    if let device, let rule = device.resolved.rule {
-                        let path = input.path(of: device.id) ?? device.info.devnode ?? "?"
-                        dispatcher.dispatch(
-                            HealthChange(device: device.id, name: name, path: path, state: to, reason: reason, time: notice.time),
-                            rule: rule)
-                    }
-                case .spotMasked(let x, let y):
-                    logger.notice("device '\(name)' (\(stages[d].device)): a recurring spot at (\(Int(x)), \(Int(y))) px is masked")
-                case .spotReleased(let x, let y):
-                    logger.notice("device '\(name)' (\(stages[d].device)): the spot at (\(Int(x)), \(Int(y))) px went quiet, released")
-                }
-            }
-            healthNotices.removeAll(keepingCapacity: true)
-        }
     }
 
     /// Loads the config file again and swaps it in; a file that does not validate leaves
@@ -290,10 +195,8 @@ public final class Daemon {
         let previous = pipeline.configuration
         let diff = ModelDiff(from: previous.model, to: configuration.model)
         input.drain()
-        pipeline.reload(configuration, at: now)
-        // Runtime changes whose gesture or view the new config lacks (logged when published):
-        // taken before the flush below publishes and clears the pipeline's updates.
-        let dropped = pipeline.runtimeUpdates.last { $0.time == now }?.dropped ?? []
+        // Runtime changes whose gesture or view the new config lacks (logged when published).
+        let dropped = pipeline.reload(configuration, at: now).dropped
         // Cancellations caused by the swap belong to the old model and its actions.
         flush(model: previous.model, names: names)
         do {

@@ -60,7 +60,7 @@ public final class Dispatcher {
     /// cooldowns restart. Throws (changing nothing) on a template with an unknown field.
     public func reconfigure(_ configuration: Configuration) throws {
         var targets: [SocketTarget.Key: SocketTarget] = [:]
-        // Mode switches are the pipeline's (`GesturePipeline.performModeActions`).
+        // Mode switches are the pipeline's: its output stream performs them (`GesturePipeline.collect`).
         let prepared = try configuration.actions.map { gesture in
             try gesture.byState.mapValues { specs in
                 try specs.compactMap { spec in try prepare(spec, health: false, configuration, targets: &targets) }
