@@ -89,6 +89,7 @@ public final class Daemon {
         metricsFile = try MetricsFile(loop: loop, logger: logger) { [unowned self] in MetricsText.render(self.statusValue()) }
         try loop.watchSignals([SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2]) { [unowned self] in self.handle(signal: $0) }
         loop.onDeadline = { [unowned self] in self.deadlinePassed() }
+        dispatcher.panel = { [unowned self] in self.journalPanel(of: $0) }
         if let source = options.replay {
             let recording = try EvemuRecording.read(path: source.path, descPath: source.descPath)
             let replay = try ReplayInput(
@@ -242,25 +243,26 @@ public final class Daemon {
             stages[d].drainNotices(into: &healthNotices)
             guard !healthNotices.isEmpty else { continue }
             let device = pipeline.devices.first { $0.id == stages[d].device }
-            let name = device?.info.name ?? "?"
+            let panel = journalPanel(of: stages[d].device) ?? JournalPanel(name: "?", path: "?", properties: [:])
+            let (name, path) = (panel.name, panel.path)
             for notice in healthNotices {
                 switch notice.kind {
                 case .state(let from, let to, let reason):
-                    let text = "device '\(name)' (\(stages[d].device)): health \(from) -> \(to): \(reason)"
-                    if to == .ok { logger.notice("\(text)") } else { logger.warning("\(text)") }
+                    let text = "device '\(name)' (\(path)): health \(from) -> \(to): \(reason)"
+                    let fields = Logger.Metadata.journal(health: to, reason: reason, panel: panel)
+                    if to == .ok { logger.notice("\(text)", metadata: fields) } else { logger.warning("\(text)", metadata: fields) }
                     EventJSON.healthLine(
                         device: stages[d].device, state: to, reason: reason, time: notice.time, origin: origin, into: &traceWriter)
                     server.publish(line: traceWriter.bytes, trace: false)
                     if let device, let rule = device.resolved.rule {
-                        let path = input.path(of: device.id) ?? device.info.devnode ?? "?"
                         dispatcher.dispatch(
                             HealthChange(device: device.id, name: name, path: path, state: to, reason: reason, time: notice.time),
                             rule: rule)
                     }
                 case .spotMasked(let x, let y):
-                    logger.notice("device '\(name)' (\(stages[d].device)): a recurring spot at (\(Int(x)), \(Int(y))) px is masked")
+                    logger.notice("device '\(name)' (\(path)): a recurring spot at (\(Int(x)), \(Int(y))) px is masked")
                 case .spotReleased(let x, let y):
-                    logger.notice("device '\(name)' (\(stages[d].device)): the spot at (\(Int(x)), \(Int(y))) px went quiet, released")
+                    logger.notice("device '\(name)' (\(path)): the spot at (\(Int(x)), \(Int(y))) px went quiet, released")
                 }
             }
             healthNotices.removeAll(keepingCapacity: true)
@@ -279,7 +281,7 @@ public final class Daemon {
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
             logger.error(
                 "reload: \(options.configPath) refused; the running config stays",
-                metadata: .journal(.reloadRefused, configFile: options.configPath))
+                metadata: .journal(.reloadRefused, configFile: options.configPath, error: text))
             reloads.record(ReloadRecord(at: now, error: text))
             announceStatus()
             metricsFile.write()
