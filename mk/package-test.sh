@@ -33,7 +33,7 @@ for path in /usr/bin/gestured /usr/bin/gesturectl \
             /usr/share/doc/gestured/copyright /usr/share/doc/gestured/changelog.gz \
             /usr/share/doc/gestured/CONFIG.md /usr/share/doc/gestured/PROTOCOL.md \
             /usr/share/doc/gestured/examples/gestured-kiosk-user.conf /usr/share/doc/gestured/examples/gestured-metrics.conf \
-            /usr/share/doc/gestured/examples/gestured-polkit.rules; do
+            /usr/share/doc/gestured/examples/gestured-polkit.rules /usr/share/doc/gestured/examples/gestured.rules.yml; do
   [ -e "$path" ] || fail "$path is missing"
 done
 dpkg-query -W -f='${Conffiles}\n' gestured | grep -q '^ /etc/gestured/gestures.toml ' \

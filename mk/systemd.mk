@@ -24,7 +24,7 @@ install-systemd:
 	chmod 0644 '$(DESTDIR)$(UNITDIR)/gestured-panel-reset@.service'
 	install -m 0755 systemd/gestured-panel-reset $(DESTDIR)$(LIBEXECDIR)/gestured/panel-reset
 	install -m 0644 systemd/gestured.catalog $(DESTDIR)$(CATALOGDIR)/gestured.catalog
-	install -m 0644 systemd/gestured-kiosk-user.conf systemd/gestured-metrics.conf systemd/gestured-polkit.rules $(DESTDIR)$(DOCDIR)/examples/
+	install -m 0644 systemd/gestured-kiosk-user.conf systemd/gestured-metrics.conf systemd/gestured-polkit.rules docs/examples/gestured.rules.yml $(DESTDIR)$(DOCDIR)/examples/
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/
 	@if [ -z "$(DESTDIR)" ] && command -v systemd-sysusers >/dev/null; then \
 	  $(SUDO) systemd-sysusers $(SYSUSERSDIR)/gestured.conf && $(SUDO) systemctl daemon-reload 2>/dev/null || true; fi

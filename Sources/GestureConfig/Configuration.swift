@@ -52,6 +52,8 @@ public struct DaemonSettings: Equatable, Sendable {
     /// textfile collector reads it); nil: not written.
     public var metricsFile: String?
     public var metricsInterval: Microseconds = 15_000_000
+    /// Log each recognition at `info`, with its wall-clock time (`MessageID.gestureRecognized`).
+    public var logRecognitions = false
 
     public init() {}
 }

@@ -58,6 +58,7 @@ extension ConfigBuilder {
                     expected: Units.durationExpected, found: "\"\(Units.format(duration: interval))\"")
             }
         }
+        if let log = reader.bool("log_recognitions") { settings.logRecognitions = log }
         reader.finish()
         return settings
     }

@@ -22,9 +22,10 @@ import Glibc
             } else if line.hasPrefix("# TYPE ") {
                 #expect(line.split(separator: " ")[2] == current)
             } else {
-                // Every series under its own family's header: grouped.
+                // Every series under its own family's header: grouped (a histogram's
+                // buckets, sum and count too).
                 let name = line.prefix { $0 != "{" && $0 != " " }
-                #expect(name == current, "\(line) outside its family")
+                #expect(["", "_bucket", "_sum", "_count"].contains { name == current + $0 }, "\(line) outside its family")
             }
         }
         #expect(text.hasSuffix("\n"))
@@ -32,40 +33,69 @@ import Glibc
     }
 
     @Test func valuesLabelsAndUnits() {
-        let device = #"{device="ELAN \"Touch\"",path="/dev/input/event1"}"#
+        let device = #"{device="ELAN \"Touch\"",id_path="pci-0000:00:14.0-usb-0:4:1.0"}"#
+        let other = #"{device="Other",id_path="/dev/input/event2"}"#
         for line in [
             #"gestured_build_info{version="0.1.0"} 1"#,
             #"gestured_config_info{path="/etc/gestured/gestures.toml"} 1"#,
             "gestured_start_time_seconds 1764000000.25",
-            // The reload's time as a timestamp: the start plus its uptime.
-            "gestured_config_last_reload_timestamp_seconds 1764000060.25",
-            "gestured_config_last_reload_success 0",
+            // The config in force was loaded by the reload taken at 30.5 s; the last
+            // attempt, at 60 s, was refused.
+            "gestured_config_last_reload_timestamp_seconds 1764000030.75",
+            "gestured_config_last_reload_attempt_timestamp_seconds 1764000060.25",
+            "gestured_config_last_reload_success 0", "gestured_metrics_interval_seconds 15",
             #"gestured_config_reloads_total{result="ok"} 2"#, #"gestured_config_reloads_total{result="failed"} 1"#,
+            // The device node only in the info series: the others keep their labels at a replug.
+            #"gestured_device_info{device="ELAN \"Touch\"",id_path="pci-0000:00:14.0-usb-0:4:1.0",path="/dev/input/event1"} 1"#,
+            // Without udev's ID_PATH (a replay), the node stands in.
+            #"gestured_device_info{device="Other",id_path="/dev/input/event2",path="/dev/input/event2"} 1"#,
             "gestured_device_contacts\(device) 2", "gestured_device_grabbed\(device) 1",
             "gestured_device_contacts_passed_total\(device) 10",
             "gestured_device_frames_total\(device) 120", "gestured_device_last_frame_timestamp_seconds\(device) 1764000064.75",
             // No frame yet: the start.
-            #"gestured_device_last_frame_timestamp_seconds{device="Other",path="/dev/input/event2"} 1764000000.25"#,
-            // Microseconds in status, seconds here.
-            "gestured_device_passthrough_delay_p99_seconds\(device) 0.0025",
-            #"gestured_device_grabbed{device="Other",path="/dev/input/event2"} 0"#,
+            "gestured_device_last_frame_timestamp_seconds\(other) 1764000000.25",
+            // The delay as a histogram: µs in status, seconds here, cumulative buckets.
+            #"gestured_device_passthrough_delay_seconds_bucket{device="ELAN \"Touch\"",id_path="pci-0000:00:14.0-usb-0:4:1.0",le="0.00025"} 2"#,
+            #"gestured_device_passthrough_delay_seconds_bucket{device="ELAN \"Touch\"",id_path="pci-0000:00:14.0-usb-0:4:1.0",le="0.001"} 3"#,
+            #"gestured_device_passthrough_delay_seconds_bucket{device="ELAN \"Touch\"",id_path="pci-0000:00:14.0-usb-0:4:1.0",le="0.032"} 4"#,
+            #"gestured_device_passthrough_delay_seconds_bucket{device="ELAN \"Touch\"",id_path="pci-0000:00:14.0-usb-0:4:1.0",le="+Inf"} 5"#,
+            "gestured_device_passthrough_delay_seconds_sum\(device) 0.0437",
+            "gestured_device_passthrough_delay_seconds_count\(device) 5",
             #"gestured_gesture_recognitions_total{gesture="map_zoom"} 7"#,
             "gestured_commands_started_total 5", "gestured_running_children 1", "gestured_control_subscribers 1",
             #"gestured_refused_total{reason="connections"} 4"#, #"gestured_refused_total{reason="slots_clamped"} 0"#,
             "gestured_unusable_devices 1",
             // The health stage's view of the panel: the touch's time as a timestamp, the
-            // frame rate, the spots masked now, and the state as one series per state.
+            // spots masked now, and the state as one series per state.
             "gestured_device_last_touch_timestamp_seconds\(device) 1764000063.5",
-            #"gestured_device_last_touch_timestamp_seconds{device="Other",path="/dev/input/event2"} 1764000000.25"#,
-            "gestured_device_frames_per_second\(device) 118", "gestured_device_masked_spots\(device) 1",
-            #"gestured_device_health{device="ELAN \"Touch\"",path="/dev/input/event1",state="noisy"} 1"#,
-            #"gestured_device_health{device="ELAN \"Touch\"",path="/dev/input/event1",state="ok"} 0"#,
-            #"gestured_device_health{device="Other",path="/dev/input/event2",state="ok"} 1"#,
+            "gestured_device_last_touch_timestamp_seconds\(other) 1764000000.25",
+            "gestured_device_masked_spots\(device) 1",
+            #"gestured_device_health{device="ELAN \"Touch\"",id_path="pci-0000:00:14.0-usb-0:4:1.0",state="noisy"} 1"#,
+            #"gestured_device_health{device="ELAN \"Touch\"",id_path="pci-0000:00:14.0-usb-0:4:1.0",state="ok"} 0"#,
+            #"gestured_device_health{device="Other",id_path="/dev/input/event2",state="ok"} 1"#,
         ] {
             #expect(text.contains("\n" + line + "\n"), "\(line)")
         }
-        // A panel without touch delivery has no delivery series.
+        // A panel without touch delivery has no delivery series and is never grabbed.
         #expect(!text.contains(#"gestured_device_contacts_passed_total{device="Other""#))
+        #expect(!text.contains(#"gestured_device_grabbed{device="Other""#))
+        // Rates and percentiles over the daemon's own window are for status only: a fleet
+        // takes rate() of the frame counter and quantiles of the histogram.
+        for name in ["gestured_device_frames_per_second", "gestured_device_passthrough_delay_p99_seconds"] {
+            #expect(!text.contains(name), "\(name)")
+        }
+        for line in text.split(separator: "\n") where line.contains("/dev/input/event1") {
+            #expect(line.hasPrefix("gestured_device_info{"), "\(line)")
+        }
+    }
+
+    /// A panel whose passthrough cannot grab (a replay) says so with grabbed 0.
+    @Test func grabbedOnlyForPassthroughPanels() {
+        var status = DaemonStatus()
+        var replayed = DeviceStatus(name: "R", path: "/tmp/r.evemu", calibration: "none")
+        replayed.grabImpossible = "not possible: the input is a recording, not a device"
+        status.devices = [replayed]
+        #expect(MetricsText.render(status).contains(#"gestured_device_grabbed{device="R",id_path="/tmp/r.evemu"} 0"#))
     }
 
     @Test func labelValuesAreEscaped() {
@@ -73,27 +103,10 @@ import Glibc
         #expect(MetricsText.escape("say \"hi\"\n", quotes: false) == #"say "hi"\n"#)
     }
 
-    /// Prometheus' own parser and linter (`promtool check metrics`, Debian's `prometheus`)
-    /// accepts the exposition. Where promtool is missing the test says so and passes,
-    /// except under CI, which installs it (`make deps`).
+    /// Prometheus' own parser and linter (`promtool check metrics`) accepts the exposition.
     @Test func promtoolAcceptsTheExposition() throws {
-        let candidates: [String] = ["/usr/bin/promtool", "/usr/local/bin/promtool"]
-        let promtool = candidates.first { access($0, X_OK) == 0 }
-        guard let promtool else {
-            let ci = ProcessEnvironment.current()["CI"] == "true"
-            #expect(!ci, "promtool is missing under CI: install Debian's prometheus (make deps)")
-            if !ci { print("promtool not found: the exposition was not checked by Prometheus' parser (apt-get install prometheus)") }
-            return
-        }
-        let input = "/tmp/gestured-metrics-\(getpid()).prom"
-        let report = input + ".out"
-        try WholeFile.write(text, to: input)
-        defer {
-            unlink(input)
-            unlink(report)
-        }
-        let status = system("'\(promtool)' check metrics < '\(input)' > '\(report)' 2>&1")
-        let output = String(decoding: try WholeFile.read(report, maximumSize: 1 << 20), as: UTF8.self)
+        guard let promtool = Promtool.path() else { return }
+        let (status, output) = try Promtool.run(promtool, "check metrics", input: text)
         #expect(status == 0 && output.isEmpty, "promtool check metrics: exit \(status)\n\(output)\n\(text)")
     }
 }

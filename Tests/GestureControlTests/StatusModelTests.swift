@@ -13,7 +13,10 @@ func fullStatus() -> DaemonStatus {
     status.config = ConfigStatus(path: "/etc/gestured/gestures.toml", lastReload: ReloadStatus(at: 60, error: "g.toml:3:7: \"x\"\nsecond"))
     status.config.reloads[DaemonMetrics.reloadsTaken] = 2
     status.config.reloads[DaemonMetrics.reloadsRefused] = 1
-    var panel = DeviceStatus(name: "ELAN \"Touch\"", path: "/dev/input/event1", calibration: "udev")
+    status.config.loadedAt = 30.5
+    status.config.metricsInterval = 15
+    var panel = DeviceStatus(
+        name: "ELAN \"Touch\"", path: "/dev/input/event1", idPath: "pci-0000:00:14.0-usb-0:4:1.0", calibration: "udev")
     panel.values[DeviceMetrics.contacts] = 2
     var delivery = DeliveryStatus(grabbed: true, grab: "taken", virtual: "/dev/input/event9", cancel: "release")
     delivery.counts[DeviceMetrics.passed] = 10
@@ -23,6 +26,9 @@ func fullStatus() -> DaemonStatus {
     delay[DeviceMetrics.delayP99] = 2500
     delay[DeviceMetrics.delayFrames] = 4096
     delivery.delay = delay
+    var histogram = Histogram(bounds: DeviceMetrics.delayBounds)
+    for delay in [120.0, 180, 900, 2500, 40000] { histogram.record(delay) }
+    delivery.delayHistogram = histogram
     delivery.lastWriteError = "write: No space left on device"
     panel.delivery = delivery
     panel.input[DeviceMetrics.frames] = 120
@@ -83,12 +89,15 @@ func fullStatus() -> DaemonStatus {
             + #""refused":{"connections":0,"requests_too_large":0,"unadvertised_events":0,"commands":0,"slots_clamped":0}}"#
         let after = DaemonStatus(json: try JSONParser.parse(before)).json.text
         let added =
-            before.replacing(#""ok":true}},"#, with: #""ok":true},"reloads":{"ok":0,"failed":0},"files":[]},"#, maxReplacements: 1)
+            before.replacing(
+                #""ok":true}},"#, with: #""ok":true},"reloads":{"ok":0,"failed":0},"files":[],"loaded_at_s":0,"metrics_interval_s":0},"#,
+                maxReplacements: 1
+            )
             .replacing(
                 #""grabbed":false}"#,
                 with: #""grabbed":false,"frames":0,"syn_dropped":0,"last_frame_at_s":null,"health":"ok","#
                     + #""filtered":{"mask":0,"spot":0,"aligned":0,"far_apart":0,"ghost":0,"jump":0,"stuck":0},"#
-                    + #""last_touch_at_s":null,"frames_per_second":0,"masked_spots":[]}"#
+                    + #""last_touch_at_s":null,"frames_per_second":0,"masked_spots":[],"id_path":"/r/atmel.evemu"}"#
             )
             .replacing(#""count":1}"#, with: #""count":1,"events":{"began":0,"changed":0,"ended":0,"cancelled":0},"enabled":true}"#)
             .replacing(#"1080]}"#, with: #"1080],"enabled":true}"#)
@@ -110,7 +119,8 @@ func fullStatus() -> DaemonStatus {
             #expect(name.hasPrefix("gestured_"))
             #expect(name.hasSuffix("_total") == (sample.family.kind == .counter), "\(name)")
             #expect(name.contains("_seconds") == (sample.family.unit != .none), "\(name)")
-            #expect(sample.labels.map(\.0) == sample.family.labels, "\(name)")
+            // A histogram's buckets add their bound.
+            #expect(sample.labels.map(\.0) == sample.family.labels + (sample.suffix == "_bucket" ? ["le"] : []), "\(name)")
         }
     }
 }

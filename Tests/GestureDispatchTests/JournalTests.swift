@@ -5,6 +5,7 @@ import LinuxSystem
 import Logging
 import Testing
 
+@testable import GestureDaemon
 @testable import GestureDispatch
 
 #if canImport(Glibc)
@@ -108,7 +109,8 @@ extension Array where Element == (String, String) {
     }
 
     @Test func theTextOnStderrLeavesJournalFieldsOut() {
-        let fields = Logger.Metadata.journal(.panelAdded, device: "/dev/input/event3")
+        let fields = Logger.Metadata.journal(
+            .panelAdded, panel: JournalPanel(name: "ILITEK", path: "/dev/input/event3", properties: ["ID_PATH": "usb-1"]))
         for journal in [true, false] {
             let handler = StderrLogHandler(journal: journal)
             let plain = handler.line(.info, "input: using /dev/input/event3", [:])
@@ -147,6 +149,148 @@ extension Array where Element == (String, String) {
         #expect(!JournalSocket.stderrIsJournal(["JOURNAL_STREAM": "\(status.st_dev):\(status.st_ino + 1)"]))
         #expect(!JournalSocket.stderrIsJournal(["JOURNAL_STREAM": "garbage"]))
         #expect(!JournalSocket.stderrIsJournal([:]))
+    }
+
+    /// docs/LOGGING.md's table of ids: per id, the fields every entry carries and those in
+    /// parentheses that some carry.
+    static func documentedFields() throws -> [String: (always: Set<String>, sometimes: Set<String>)] {
+        let docs = String(decoding: try WholeFile.read(root + "/docs/LOGGING.md", maximumSize: 1 << 20), as: UTF8.self)
+        var table: [String: (always: Set<String>, sometimes: Set<String>)] = [:]
+        for line in docs.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                String(String($0.drop { $0 == " " }.reversed()).drop { $0 == " " }.reversed())
+            }
+            guard cells.count == 7, cells[2].count == 34, let id = MessageID(rawValue: String(cells[2].dropFirst().dropLast())) else {
+                continue
+            }
+            var always: Set<String> = []
+            var sometimes: Set<String> = []
+            var depth = 0
+            var token = ""
+            var inQuote = false
+            for character in cells[4] {
+                if character == "(" { depth += 1 }
+                if character == ")" { depth -= 1 }
+                if character == "`" {
+                    if inQuote, token.hasPrefix("GESTURED_") {
+                        if depth > 0 { sometimes.insert(token) } else { always.insert(token) }
+                    }
+                    inQuote.toggle()
+                    token = ""
+                } else if inQuote {
+                    token.append(character)
+                }
+            }
+            table[id.rawValue] = (always, sometimes)
+        }
+        return table
+    }
+
+    static let root: String = {
+        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+
+    /// Every id's entries, sent through gestured's code to a socket standing in for
+    /// journald's, carry the fields LOGGING.md lists for it, and no other of gestured's.
+    /// Commands (failed, timed out, refused at max_children, their stderr), recognitions and
+    /// reloads go the daemon's own way; the panel and control events, whose call sites need
+    /// a real touchscreen or a second user, through the metadata their call sites build
+    /// (the systemd tier has them for real).
+    @Test func everyIDCarriesItsDocumentedFields() throws {
+        let documented = try Self.documentedFields()
+        for id in MessageID.allCases {
+            let doc = try #require(documented[id.rawValue], "LOGGING.md has no row for \(id)")
+            #expect(doc.always == Set(id.fields.always), "LOGGING.md's fields of \(id)")
+            #expect(doc.sometimes == Set(id.fields.sometimes), "LOGGING.md's fields of \(id) that some entries carry")
+        }
+        let journal = try FakeJournal()
+        let socket = try JournalSocket(path: journal.path)
+        let logger = Logger(label: "test") { _ in JournalLogHandler(level: .debug, socket: socket, identifier: "gestured") }
+
+        // Commands: one fails with a line on stderr, one outlives its timeout, one is refused
+        // at max_children; every recognition logged.
+        var settings = DaemonSettings()
+        settings.maxChildren = 2
+        settings.logRecognitions = true
+        let config = try makeConfiguration(
+            [
+                ("fail", .tap, [.recognized: [ActionSpec(kind: .command("echo oops >&2; exit 3"))]]),
+                ("slow", .tap, [.recognized: [ActionSpec(kind: .command("sleep 5"), timeout: 100_000)]]),
+            ], settings: settings)
+        let loop = try EventLoop()
+        let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
+        let panel = JournalPanel(name: "ILITEK", path: "/dev/input/event3", properties: ["ID_PATH": "pci-0000:00:14.0-usb-0:4:1.0"])
+        dispatcher.panel = { _ in panel }
+        for gesture in [0, 1, 1] {
+            dispatcher.dispatch(GestureEvent(time: loop.now(), gesture: gesture, view: 1, state: .recognized, device: DeviceID(1)))
+        }
+        // Drained as they come: a datagram socket queues only a few (net.unix.max_dgram_qlen).
+        var entries: [[(String, String)]] = []
+        #expect(
+            try serve(loop) {
+                entries += journal.entries()
+                return dispatcher.runningChildren == 0
+            })
+
+        // Reloads, taken and refused, by the daemon.
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let file = dir.file("gestures.toml")
+        let example = try WholeFile.read(Self.root + "/docs/examples/tap-double-tap.toml", maximumSize: 1 << 20)
+        try WholeFile.write(String(decoding: example, as: UTF8.self), to: file)
+        let daemon = try Daemon(
+            options: DaemonOptions(configPath: file, socketPath: dir.file("ctl.sock")),
+            configuration: try ConfigLoader.load(tree: ConfigTree(mainFile: file, dropInDirectories: nil), enforcingSafety: false),
+            environment: [:], logger: logger, adoptsOrphans: false)
+        defer { daemon.server.close() }
+        _ = daemon.reloadConfiguration()
+        entries += journal.entries()
+        try WholeFile.write("[gesture.open]\ntype = \"fly\"\n", to: file)
+        _ = daemon.reloadConfiguration()
+        entries += journal.entries()
+
+        // The rest as their call sites build them.
+        let withPanel: [MessageID] = [.panelAdded, .panelRemoved, .panelGrabbed, .panelUnusable]
+        for id in withPanel { logger.info("\(id)", metadata: .journal(id, panel: panel)) }
+        entries += journal.entries()
+        for state in HealthState.allCases {
+            logger.warning("\(state)", metadata: .journal(health: state, reason: .noFrame(silence: 60_000_000), panel: panel))
+        }
+        entries += journal.entries()
+        for id in [MessageID.commandRefused, .changesUndone] { logger.notice("\(id)", metadata: .journal(id)) }
+        logger.warning("queue full", metadata: .journal(.limitReached, limit: .socketQueue))
+        entries += journal.entries()
+
+        var seen: Set<MessageID> = []
+        for entry in entries {
+            guard let raw = entry[field: "MESSAGE_ID"], let id = MessageID(rawValue: raw) else { continue }
+            seen.insert(id)
+            let fields = Set(entry.map(\.0).filter { $0.hasPrefix("GESTURED_") })
+            let message = entry[field: "MESSAGE"] ?? ""
+            #expect(Set(id.fields.always).isSubset(of: fields), "\(id) lacks a field: \(message) \(fields)")
+            #expect(fields.isSubset(of: Set(id.fields.always + id.fields.sometimes)), "\(id) carries an undocumented field: \(fields)")
+            for (name, value) in entry where name.hasPrefix("GESTURED_") {
+                #expect(!value.isEmpty, "\(id): \(name) is empty")
+                // Tokens, as the metrics' label values: no spaces (the error and the time aside).
+                if ![JournalField.error, JournalField.gesture].contains(name) { #expect(!value.contains(" "), "\(id): \(name)=\(value)") }
+            }
+            switch id {
+            case .reloadRefused: #expect(entry[field: "GESTURED_ERROR"]?.contains("gesture.open.type") == true, "\(entry)")
+            case .commandOutput: #expect(message == "[fail] oops" && entry[field: "GESTURED_GESTURE"] == "fail")
+            case .gestureRecognized:
+                #expect(entry[field: "GESTURED_ID_PATH"] == "pci-0000:00:14.0-usb-0:4:1.0")
+                #expect(entry[field: "GESTURED_STATE"] == "recognized")
+                #expect(entry[field: "GESTURED_TIME"].map { $0.count == 24 && $0.hasSuffix("Z") && message.contains($0) } == true)
+            case .limitReached where entry[field: "GESTURED_GESTURE"] != nil:
+                #expect(entry[field: "GESTURED_LIMIT"] == "max_children")
+            case .limitReached: #expect(entry[field: "GESTURED_LIMIT"] == "socket_queue")
+            case .panelNoisy: #expect(entry[field: "GESTURED_HEALTH"] == "noisy" && entry[field: "GESTURED_HEALTH_REASON"] == "no_frame")
+            default: break
+            }
+        }
+        #expect(seen == Set(MessageID.allCases), "no entry for \(Set(MessageID.allCases).subtracting(seen))")
     }
 
     /// The catalog installed for `journalctl -x` and the table in docs/LOGGING.md list

@@ -45,6 +45,16 @@ struct MetricsTests {
         let refused = readText(prom) ?? ""
         #expect(refused.contains("gestured_config_last_reload_success 0\n"), "\(refused)")
         #expect(refused.contains(#"gestured_config_reloads_total{result="failed"} 1"#))
+        // The config in force is still the one loaded at the start; the attempt moved.
+        let value = { (name: String) in
+            refused.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { $0.split(separator: " ").last }.flatMap {
+                Double($0)
+            }
+        }
+        let start = try #require(value("gestured_start_time_seconds"))
+        #expect(value("gestured_config_last_reload_timestamp_seconds") == start, "\(refused)")
+        #expect(try #require(value("gestured_config_last_reload_attempt_timestamp_seconds")) > start, "\(refused)")
+        #expect(value("gestured_metrics_interval_seconds") == 1)
         #expect(access(prom + ".tmp", F_OK) != 0)
 
         try daemon.stop()

@@ -72,6 +72,11 @@ public struct ConfigStatus: Equatable, Sendable {
     public var files: [String] = []
     public var lastReload: ReloadStatus?
     public var reloads = MetricValues(DaemonMetrics.reloadCounts)
+    /// Uptime seconds when the config in force was loaded: 0 (the start) until a reload is
+    /// taken; a refused reload leaves it.
+    public var loadedAt: Double = 0
+    /// `[daemon] metrics_interval`, seconds.
+    public var metricsInterval: Double = 0
 
     public init(path: String = "", files: [String] = [], lastReload: ReloadStatus? = nil) {
         self.path = path
@@ -82,7 +87,8 @@ public struct ConfigStatus: Equatable, Sendable {
     var json: JSONValue {
         .object([
             ("path", .string(path)), ("last_reload", lastReload?.json ?? .null), ("reloads", .object(reloads.members)),
-            ("files", .array(files.map(JSONValue.string))),
+            ("files", .array(files.map(JSONValue.string))), ("loaded_at_s", .number(loadedAt)),
+            ("metrics_interval_s", .number(metricsInterval)),
         ])
     }
 
@@ -91,6 +97,8 @@ public struct ConfigStatus: Equatable, Sendable {
         files = json["files"]?.arrayValue?.compactMap(\.stringValue) ?? []
         lastReload = json["last_reload"].flatMap { $0 == .null ? nil : ReloadStatus(json: $0) }
         reloads = MetricValues(DaemonMetrics.reloadCounts, json: json["reloads"])
+        loadedAt = json["loaded_at_s"]?.doubleValue ?? 0
+        metricsInterval = json["metrics_interval_s"]?.doubleValue ?? 0
     }
 }
 
@@ -121,6 +129,9 @@ public struct DeviceStatus: Equatable, Sendable {
     public var name: String
     /// Its device node (or the recording it replays).
     public var path: String
+    /// udev's `ID_PATH` (the port it is plugged into: the same after a replug or a reboot);
+    /// the device node where udev has none.
+    public var idPath: String
     /// Where its calibration came from.
     public var calibration: String
     public var values = MetricValues(DeviceMetrics.all)
@@ -143,9 +154,10 @@ public struct DeviceStatus: Equatable, Sendable {
     /// The recurring spots the health stage masks now.
     public var maskedSpots: [MaskedSpotStatus] = []
 
-    public init(name: String, path: String, calibration: String) {
+    public init(name: String, path: String, idPath: String? = nil, calibration: String) {
         self.name = name
         self.path = path
+        self.idPath = idPath ?? path
         self.calibration = calibration
     }
 
@@ -160,12 +172,15 @@ public struct DeviceStatus: Equatable, Sendable {
         members += [("health", .string(health)), ("filtered", .object(filtered.members))]
         members.append(("last_touch_at_s", lastTouch.map { .number($0) } ?? .null))
         members += activity.members + [("masked_spots", .array(maskedSpots.map(\.json)))]
+        members.append(("id_path", .string(idPath)))
+        if let histogram = delivery?.delayHistogram { members.append(("delay_histogram", histogram.json)) }
         return .object(members)
     }
 
     init(json: JSONValue) {
         name = json["name"]?.stringValue ?? "?"
         path = json["path"]?.stringValue ?? "?"
+        idPath = json["id_path"]?.stringValue ?? path
         calibration = json["calibration"]?.stringValue ?? "?"
         values = MetricValues(DeviceMetrics.all, json: json)
         delivery = json["virtual"] == nil ? nil : DeliveryStatus(json: json)
@@ -219,6 +234,9 @@ public struct DeliveryStatus: Equatable, Sendable {
     public var counts = MetricValues(DeviceMetrics.delivery)
     /// The pass-through delay percentiles, once a frame went through.
     public var delay: MetricValues?
+    /// Every frame's pass-through delay (`DeviceMetrics.delayHistogram`); nil from a daemon
+    /// that does not count them.
+    public var delayHistogram: Histogram?
     public var lastWriteError: String?
 
     public init(grabbed: Bool, grab: String, virtual: String, cancel: String) {
@@ -244,6 +262,7 @@ public struct DeliveryStatus: Equatable, Sendable {
         cancel = json["cancel"]?.stringValue ?? "?"
         counts = MetricValues(DeviceMetrics.delivery, json: json)
         delay = json[DeviceMetrics.delayP50.key] == nil ? nil : MetricValues(DeviceMetrics.delay, json: json)
+        delayHistogram = Histogram(bounds: DeviceMetrics.delayBounds, json: json["delay_histogram"])
         lastWriteError = json["last_write_error"]?.stringValue
     }
 }

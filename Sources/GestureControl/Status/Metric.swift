@@ -7,6 +7,9 @@ public struct MetricFamily: Sendable, Equatable {
         case counter
         /// Goes up and down.
         case gauge
+        /// Observations counted into fixed buckets, with their sum and count
+        /// (`_bucket{le=...}`, `_sum`, `_count`): what a fleet aggregates and takes quantiles of.
+        case histogram
     }
 
     /// The unit of the number in the `status` JSON; the exposition converts it to the base
@@ -26,13 +29,18 @@ public struct MetricFamily: Sendable, Equatable {
     /// The labels of every series, in order: the owner's (`device`, `gesture`) first,
     /// then a metric's own (`reason`).
     public let labels: [String]
+    /// False for a number only `status` shows: a rate or percentile over the daemon's own
+    /// recent window, which one kiosk's operator reads but a fleet cannot add up (the
+    /// exposition has the counter or histogram it comes from instead).
+    public let exposed: Bool
 
-    public init(_ name: String, _ kind: Kind, unit: Unit = .none, labels: [String] = [], help: String) {
+    public init(_ name: String, _ kind: Kind, unit: Unit = .none, labels: [String] = [], exposed: Bool = true, help: String) {
         self.name = name
         self.help = help
         self.kind = kind
         self.unit = unit
         self.labels = labels
+        self.exposed = exposed
     }
 
     /// The Prometheus family name: `gestured_` prefix, base unit, `_total` on counters.
@@ -92,8 +100,50 @@ extension Metric {
     }
 
     static func gauge(
-        _ key: String, named name: String? = nil, unit: MetricFamily.Unit = .none, labels: [String] = [], help: String
+        _ key: String, named name: String? = nil, unit: MetricFamily.Unit = .none, labels: [String] = [], exposed: Bool = true,
+        help: String
     ) -> Metric {
-        Metric(key, MetricFamily(name ?? key, .gauge, unit: unit, labels: labels, help: help))
+        Metric(key, MetricFamily(name ?? key, .gauge, unit: unit, labels: labels, exposed: exposed, help: help))
+    }
+}
+
+/// Observations in fixed buckets (a Prometheus histogram): the count of each bucket (not
+/// cumulative), their sum and count. Fixed size, so recording allocates nothing.
+public struct Histogram: Sendable, Equatable {
+    /// Each bucket's upper bound, ascending, in the family's JSON unit; the last bucket
+    /// (+Inf) is implied.
+    public let bounds: [Double]
+    /// `bounds.count + 1` counts: one per bound, then the observations above the last.
+    public private(set) var counts: [Double]
+    public private(set) var sum: Double = 0
+    public var count: Double { counts.reduce(0, +) }
+
+    public init(bounds: [Double]) {
+        self.bounds = bounds
+        counts = Array(repeating: 0, count: bounds.count + 1)
+    }
+
+    public mutating func record(_ value: Double) {
+        var i = 0
+        while i < bounds.count && value > bounds[i] { i += 1 }
+        counts[i] += 1
+        sum += value
+    }
+
+    /// `{"le": [bounds], "counts": [per bucket, the last above every bound], "sum": number}`.
+    public var json: JSONValue {
+        .object([
+            ("le", .array(bounds.map { .number($0) })), ("counts", .array(counts.map { .number($0) })), ("sum", .number(sum)),
+        ])
+    }
+
+    /// Read back; nil when the JSON's buckets are not `bounds` (another daemon's).
+    public init?(bounds: [Double], json: JSONValue?) {
+        guard let json, json["le"]?.arrayValue?.compactMap(\.doubleValue) == bounds,
+            let counts = json["counts"]?.arrayValue?.compactMap(\.doubleValue), counts.count == bounds.count + 1
+        else { return nil }
+        self.bounds = bounds
+        self.counts = counts
+        sum = json["sum"]?.doubleValue ?? 0
     }
 }

@@ -7,11 +7,13 @@ public enum MetricsText {
     /// The content type a scraper is told.
     public static let contentType = "text/plain; version=0.0.4"
 
-    /// One series: its family, its label pairs and its value in the family's JSON unit.
+    /// One series: its family, its label pairs and its value in the exposition's unit
+    /// (seconds); `suffix` names a histogram's `_bucket`, `_sum` and `_count`.
     struct Sample {
         var family: MetricFamily
         var labels: [(String, String)]
         var value: Double
+        var suffix = ""
     }
 
     public static func render(_ status: DaemonStatus) -> String {
@@ -43,13 +45,16 @@ public enum MetricsText {
         // would not run).
         let reload = status.config.lastReload
         samples += [
-            Sample(family: DaemonMetrics.lastReloadTime, labels: [], value: status.startTime + (reload?.at ?? 0)),
+            Sample(family: DaemonMetrics.lastReloadTime, labels: [], value: status.startTime + status.config.loadedAt),
+            Sample(family: DaemonMetrics.lastReloadAttempt, labels: [], value: status.startTime + (reload?.at ?? 0)),
             Sample(family: DaemonMetrics.lastReloadSuccess, labels: [], value: reload?.error == nil ? 1 : 0),
+            Sample(family: DaemonMetrics.metricsInterval, labels: [], value: status.config.metricsInterval),
             Sample(family: DaemonMetrics.unusableDevices, labels: [], value: Double(status.unusableDevices.count)),
         ]
         samples += values(status.engine)
         for device in status.devices {
-            let labels = [("device", device.name), ("path", device.path)]
+            let labels = [("device", device.name), ("id_path", device.idPath)]
+            samples.append(Sample(family: DeviceMetrics.info, labels: labels + [("path", device.path)], value: 1))
             samples += values(device.values, labels)
             samples += values(device.input, labels) + values(device.filtered, labels)
             samples.append(Sample(family: DeviceMetrics.lastFrame, labels: labels, value: status.startTime + (device.lastFrame ?? 0)))
@@ -60,9 +65,14 @@ public enum MetricsText {
                 samples.append(
                     Sample(family: DeviceMetrics.health, labels: labels + [("state", state)], value: device.health == state ? 1 : 0))
             }
-            samples.append(Sample(family: DeviceMetrics.grabbed.family, labels: labels, value: device.delivery?.grabbed == true ? 1 : 0))
+            // Only a panel with passthrough = true is ever grabbed.
+            if device.delivery != nil || device.grabImpossible != nil {
+                samples.append(
+                    Sample(family: DeviceMetrics.grabbed.family, labels: labels, value: device.delivery?.grabbed == true ? 1 : 0))
+            }
             if let delivery = device.delivery {
-                samples += values(delivery.counts, labels) + (delivery.delay.map { values($0, labels) } ?? [])
+                samples += values(delivery.counts, labels)
+                if let histogram = delivery.delayHistogram { samples += buckets(histogram, DeviceMetrics.delayHistogram, labels) }
             }
         }
         for gesture in status.gestures { samples += values(gesture.values, [("gesture", gesture.name)]) }
@@ -71,20 +81,42 @@ public enum MetricsText {
         return samples
     }
 
-    /// A section's metrics under the owner's labels, each with its own label values after them.
+    /// A section's exposed metrics under the owner's labels, each with its own label values
+    /// after them.
     static func values(_ section: MetricValues, _ labels: [(String, String)] = []) -> [Sample] {
-        zip(section.metrics, section.values).map { metric, value in
+        zip(section.metrics, section.values).compactMap { metric, value in
+            guard metric.family.exposed else { return nil }
             let own = metric.family.labels.suffix(metric.labelValues.count)
-            return Sample(family: metric.family, labels: labels + zip(own, metric.labelValues).map { ($0, $1) }, value: value)
+            return Sample(
+                family: metric.family, labels: labels + zip(own, metric.labelValues).map { ($0, $1) },
+                value: baseUnit(value, metric.family))
         }
+    }
+
+    /// A histogram's cumulative buckets (`le` in the base unit, `+Inf` last), sum and count.
+    static func buckets(_ histogram: Histogram, _ family: MetricFamily, _ labels: [(String, String)]) -> [Sample] {
+        var samples: [Sample] = []
+        var cumulative: Double = 0
+        for (i, count) in histogram.counts.enumerated() {
+            cumulative += count
+            let bound = i < histogram.bounds.count ? number(baseUnit(histogram.bounds[i], family)) : "+Inf"
+            samples.append(Sample(family: family, labels: labels + [("le", bound)], value: cumulative, suffix: "_bucket"))
+        }
+        samples.append(Sample(family: family, labels: labels, value: baseUnit(histogram.sum, family), suffix: "_sum"))
+        samples.append(Sample(family: family, labels: labels, value: histogram.count, suffix: "_count"))
+        return samples
+    }
+
+    /// A value of the family's JSON unit in Prometheus' base unit.
+    static func baseUnit(_ value: Double, _ family: MetricFamily) -> Double {
+        family.unit == .microseconds ? value / 1_000_000 : value
     }
 
     static func line(_ sample: Sample) -> String {
         let labels =
             sample.labels.isEmpty
             ? "" : "{" + sample.labels.map { "\($0.0)=\"\(escape($0.1, quotes: true))\"" }.joined(separator: ",") + "}"
-        let value = sample.family.unit == .microseconds ? sample.value / 1_000_000 : sample.value
-        return sample.family.exposedName + labels + " " + number(value) + "\n"
+        return sample.family.exposedName + sample.suffix + labels + " " + number(sample.value) + "\n"
     }
 
     /// Integers without a decimal point, others as Swift prints them (Go's ParseFloat,

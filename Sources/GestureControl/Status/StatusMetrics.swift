@@ -82,9 +82,14 @@ public enum GestureMetrics {
     }
 }
 
-/// Per touchscreen in use (`status.devices[]`), labelled by its name and device node.
+/// Per touchscreen in use (`status.devices[]`), labelled by its name and udev's `ID_PATH`
+/// (the port it is plugged into), which a replug or a reboot keeps, where the device node
+/// (`/dev/input/eventN`) may change; `device_info` maps the two to the node.
 public enum DeviceMetrics {
-    static let labels = ["device", "path"]
+    static let labels = ["device", "id_path"]
+    public static let info = MetricFamily(
+        "device_info", .gauge, labels: labels + ["path"],
+        help: "Always 1: the panel's device node now (it may change at a replug; id_path does not).")
     public static let contacts = Metric.gauge("contacts", named: "device_contacts", labels: labels, help: "Contacts down on the panel now.")
     public static let all = [contacts]
 
@@ -115,8 +120,11 @@ public enum DeviceMetrics {
         help:
             "When a touch the health stage let through was last on the panel (the daemon's start until one is), seconds since the Unix epoch."
     )
+    /// Status only: the exposition's `device_frames_total` gives a scraper the rate over
+    /// any window, and sums across a fleet.
     public static let framesPerSecond = Metric.gauge(
-        "frames_per_second", named: "device_frames_per_second", labels: labels, help: "Frames the panel sent within the last second.")
+        "frames_per_second", named: "device_frames_per_second", labels: labels, exposed: false,
+        help: "Frames the panel sent within the last second.")
     public static let activity = [framesPerSecond]
     public static let maskedSpots = MetricFamily(
         "device_masked_spots", .gauge, labels: labels, help: "Recurring spots the health stage masks now.")
@@ -139,16 +147,27 @@ public enum DeviceMetrics {
         "write_failures", named: "device_write_failures", labels: labels, help: "Frames the clone failed to take.")
     public static let delivery = [passed, delayed, cancelled, writeFailures]
 
-    /// Pass-through delay, from the panel frame's kernel timestamp to the clone's frame.
+    /// Pass-through delay, from the panel frame's kernel timestamp to the clone's frame:
+    /// percentiles of the recent frames for `status` (one kiosk, now), and every frame in
+    /// the histogram below for the exposition (a fleet adds histograms, not percentiles).
     public static let delayP50 = Metric.gauge(
-        "delay_us_p50", named: "device_passthrough_delay_p50", unit: .microseconds, labels: labels,
+        "delay_us_p50", named: "device_passthrough_delay_p50", unit: .microseconds, labels: labels, exposed: false,
         help: "Median pass-through delay over the last delay_frames frames.")
     public static let delayP99 = Metric.gauge(
-        "delay_us_p99", named: "device_passthrough_delay_p99", unit: .microseconds, labels: labels,
+        "delay_us_p99", named: "device_passthrough_delay_p99", unit: .microseconds, labels: labels, exposed: false,
         help: "99th percentile pass-through delay over the last delay_frames frames.")
     public static let delayFrames = Metric.gauge(
-        "delay_frames", named: "device_passthrough_delay_frames", labels: labels, help: "Frames the delay percentiles are over.")
+        "delay_frames", named: "device_passthrough_delay_frames", labels: labels, exposed: false,
+        help: "Frames the delay percentiles are over.")
     public static let delay = [delayP50, delayP99, delayFrames]
+    /// Every frame's pass-through delay since the panel was attached (`status`:
+    /// `delay_histogram`, µs).
+    public static let delayHistogram = MetricFamily(
+        "device_passthrough_delay", .histogram, unit: .microseconds, labels: labels,
+        help: "Pass-through delay of each frame, from the panel's kernel timestamp to the clone's frame.")
+    /// 0.25 ms to 32 ms, doubling: a frame takes tens of µs when nothing holds it back, a
+    /// held contact is released within a gesture's decision time.
+    public static let delayBounds: [Double] = [250, 500, 1000, 2000, 4000, 8000, 16000, 32000]
 }
 
 /// The daemon's own (`status`'s head and `config`).
@@ -167,7 +186,14 @@ public enum DaemonMetrics {
     public static let reloadCounts = [reloadsTaken, reloadsRefused]
     public static let lastReloadTime = MetricFamily(
         "config_last_reload_timestamp", .gauge, unit: .seconds,
-        help: "When the config in force was loaded (at start, or by the last reload), seconds since the Unix epoch.")
+        help: "When the config in force was loaded (at start, or by the last reload taken), seconds since the Unix epoch.")
+    public static let lastReloadAttempt = MetricFamily(
+        "config_last_reload_attempt_timestamp", .gauge, unit: .seconds,
+        help: "When a reload was last asked for, taken or refused (the start until one is), seconds since the Unix epoch.")
+    /// `[daemon] metrics_interval`: how often `metrics_file` is written, so a rule can tell
+    /// a file nobody writes any more (a killed daemon's) from a fresh one.
+    public static let metricsInterval = MetricFamily(
+        "metrics_interval", .gauge, unit: .seconds, help: "How often the metrics file is written ([daemon] metrics_interval).")
     public static let lastReloadSuccess = MetricFamily(
         "config_last_reload_success", .gauge, help: "1 when the last reload was taken, 0 when it was refused.")
 }

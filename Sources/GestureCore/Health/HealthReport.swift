@@ -50,6 +50,16 @@ public enum HealthReason: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The reason as a token, without its numbers (the journal's `GESTURED_HEALTH_REASON`).
+    public var name: String {
+        switch self {
+        case .filtered: "filtered"
+        case .quiet: "quiet"
+        case .noFrame: "no_frame"
+        case .frameAgain: "frame_again"
+        }
+    }
+
     /// `90s`, `250ms`: what the config would say.
     static func duration(_ value: Microseconds) -> String {
         value % 1_000_000 == 0 ? "\(value / 1_000_000)s" : "\(value / 1_000)ms"

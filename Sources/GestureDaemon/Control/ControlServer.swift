@@ -214,7 +214,7 @@ public final class ControlServer {
                 if busyRun.fail() {
                     logger.warning(
                         "control: refusing connections: all \(ControlServer.maximumConnections) are in use and none is idle (busy)",
-                        metadata: .journal(.limitReached, limit: "control connections"))
+                        metadata: .journal(.limitReached, limit: .connections))
                 }
                 reply(
                     connection,
@@ -241,7 +241,7 @@ public final class ControlServer {
             let which = code == EMFILE ? "gestured's limit (RLIMIT_NOFILE \(limit.rlim_cur))" : "the system's limit (fs.file-max)"
             logger.warning(
                 "control: \(SystemError("accept", path, errno: code, hint: "out of file descriptors at \(which); new clients are answered busy until some close. Raise LimitNOFILE= in the unit or find what holds them (ls /proc/\(getpid())/fd)"))",
-                metadata: .journal(.limitReached, limit: "file descriptors")
+                metadata: .journal(.limitReached, limit: .fileDescriptors)
             )
         }
         guard spare != nil else {

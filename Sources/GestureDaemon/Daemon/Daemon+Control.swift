@@ -24,6 +24,7 @@ extension Daemon: ControlHandler {
         status.uptime = uptimeSeconds(now, origin: origin)
         status.startTime = startTime
         status.config = reloads.status(path: options.configPath, files: pipeline.configuration.files, origin: origin)
+        status.config.metricsInterval = Double(pipeline.configuration.daemon.metricsInterval) / 1_000_000
         status.devices = deviceList(detailed: false, at: now)
         status.unusableDevices = input.unusable
         status.engine[EngineMetrics.droppedContacts] = Double(snapshot.droppedContacts)
@@ -111,7 +112,7 @@ extension Daemon: ControlHandler {
         pipeline.devices.map { device in
             let info = device.info
             var status = DeviceStatus(
-                name: info.name, path: input.path(of: device.id) ?? info.devnode ?? "?",
+                name: info.name, path: input.path(of: device.id) ?? info.devnode ?? "?", idPath: device.properties["ID_PATH"],
                 calibration: device.resolved.calibrationSource.description)
             status.values[DeviceMetrics.contacts] = Double(device.normalizer.frame.contacts.count { !$0.phase.isTerminal })
             let counters = device.normalizer.counters
@@ -161,6 +162,7 @@ extension Daemon: ControlHandler {
             delay[DeviceMetrics.delayP99] = Double(percentiles.p99)
             delay[DeviceMetrics.delayFrames] = Double(forwarder.delayCount)
             delivery.delay = delay
+            delivery.delayHistogram = forwarder.delayHistogram
         }
         delivery.lastWriteError = forwarder.lastFailure.map { "\($0)" }
         return delivery

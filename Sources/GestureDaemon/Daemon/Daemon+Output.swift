@@ -2,6 +2,7 @@ import GestureConfig
 import GestureControl
 import GestureCore
 import GestureDispatch
+import Logging
 import TouchPipeline
 
 /// The daemon's end of the pipeline's stream: every output, in the pipeline's order, to the
@@ -68,23 +69,24 @@ extension Daemon {
     /// panel's `[device.on.STATE]` actions; a masked or released spot logged.
     private func take(_ notice: HealthNotice, device id: DeviceID) {
         let device = pipeline.devices.first { $0.id == id }
-        let name = device?.info.name ?? "?"
+        let panel = journalPanel(of: id) ?? JournalPanel(name: "?", path: "?", properties: [:])
+        let (name, path) = (panel.name, panel.path)
         switch notice.kind {
         case .state(let from, let to, let reason):
-            let text = "device '\(name)' (\(id)): health \(from) -> \(to): \(reason)"
-            if to == .ok { logger.notice("\(text)") } else { logger.warning("\(text)") }
+            let text = "device '\(name)' (\(path)): health \(from) -> \(to): \(reason)"
+            let fields = Logger.Metadata.journal(health: to, reason: reason, panel: panel)
+            if to == .ok { logger.notice("\(text)", metadata: fields) } else { logger.warning("\(text)", metadata: fields) }
             EventJSON.healthLine(device: id, state: to, reason: reason, time: notice.time, origin: origin, into: &traceWriter)
             server.publish(line: traceWriter.bytes, trace: false)
             if let device, let rule = device.resolved.rule {
-                let path = input.path(of: device.id) ?? device.info.devnode ?? "?"
                 dispatcher.dispatch(
                     HealthChange(device: device.id, name: name, path: path, state: to, reason: reason, time: notice.time),
                     rule: rule)
             }
         case .spotMasked(let x, let y):
-            logger.notice("device '\(name)' (\(id)): a recurring spot at (\(Int(x)), \(Int(y))) px is masked")
+            logger.notice("device '\(name)' (\(path)): a recurring spot at (\(Int(x)), \(Int(y))) px is masked")
         case .spotReleased(let x, let y):
-            logger.notice("device '\(name)' (\(id)): the spot at (\(Int(x)), \(Int(y))) px went quiet, released")
+            logger.notice("device '\(name)' (\(path)): the spot at (\(Int(x)), \(Int(y))) px went quiet, released")
         }
     }
 

@@ -86,6 +86,7 @@ public final class Daemon {
         metricsFile = try MetricsFile(loop: loop, logger: logger) { [unowned self] in MetricsText.render(self.statusValue()) }
         try loop.watchSignals([SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2]) { [unowned self] in self.handle(signal: $0) }
         loop.onDeadline = { [unowned self] in self.deadlinePassed() }
+        dispatcher.panel = { [unowned self] in self.journalPanel(of: $0) }
         if let source = options.replay {
             let recording = try EvemuRecording.read(path: source.path, descPath: source.descPath)
             let replay = try ReplayInput(
@@ -184,7 +185,7 @@ public final class Daemon {
             for line in text.split(separator: "\n") { logger.error("reload: \(line)") }
             logger.error(
                 "reload: \(options.configPath) refused; the running config stays",
-                metadata: .journal(.reloadRefused, configFile: options.configPath))
+                metadata: .journal(.reloadRefused, configFile: options.configPath, error: text))
             reloads.record(ReloadRecord(at: now, error: text))
             announceStatus()
             metricsFile.write()

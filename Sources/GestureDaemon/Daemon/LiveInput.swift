@@ -27,6 +27,11 @@ final class LiveInput: InputSource {
             self.id = id
             self.discovered = discovered
         }
+
+        /// What its journal entries say of it (name, node, udev's ID_PATH).
+        var panel: JournalPanel {
+            JournalPanel(name: device.info.name, path: device.path, properties: discovered.properties)
+        }
     }
 
     private let loop: EventLoop
@@ -129,7 +134,7 @@ final class LiveInput: InputSource {
                 failures[devnode] = nil
                 ignored[devnode] = nil
                 if let device = opened[devnode] {
-                    logger.info("input: touchscreen removed: \(devnode)", metadata: .journal(.panelRemoved, device: devnode))
+                    logger.info("input: touchscreen removed: \(devnode)", metadata: .journal(.panelRemoved, panel: device.panel))
                     close(device, path: devnode)
                 }
             }
@@ -155,14 +160,14 @@ final class LiveInput: InputSource {
         do {
             device = try EvdevDevice(path: path)
         } catch {
-            return fail(path, name: discovered.info.name, "\(error)")
+            return fail(discovered, "\(error)")
         }
         // A clone gestured (this one or another instance) forwards touches to: never read.
         if VirtualTouchscreen.isVirtual(phys: device.phys) {
             return logger.debug("input: \(path) is a gestured virtual touchscreen; not used")
         }
         guard let (id, warning) = pipeline.addDevice(device.info, properties: discovered.properties) else {
-            return fail(path, name: device.info.name, "libmtdev cannot convert this protocol-A device")
+            return fail(discovered, "libmtdev cannot convert this protocol-A device")
         }
         if let warning { logger.warning("input: \(warning)") }
         if let index = pipeline.index(of: id) { device.prime(pipeline.devices[index].normalizer) }
@@ -176,14 +181,14 @@ final class LiveInput: InputSource {
             try loop.register(fd: device.fd) { [unowned self, unowned entry] _ in self.read(entry) }
         } catch {
             pipeline.removeDevice(id, at: loop.now())
-            return fail(path, name: device.info.name, "\(error)")
+            return fail(discovered, "\(error)")
         }
         opened[path] = entry
         failures[path] = nil
         let kind = device.info.multitouchProtocol.rawValue
         logger.info(
             "input: using \(path) \"\(device.info.name)\" (protocol \(kind), \(device.info.slotCount) slots)",
-            metadata: .journal(.panelAdded, device: path))
+            metadata: .journal(.panelAdded, panel: entry.panel))
         applyPassthrough(entry)
     }
 
@@ -255,12 +260,16 @@ final class LiveInput: InputSource {
         encoder.grabbed(firstContact: pipeline.devices[index].normalizer.nextContactID)
         logger.notice(
             "input: \(path) grabbed; touches for applications go to \(forwarder.virtual.devnode) (cancel = \(encoder.cancel.rawValue))",
-            metadata: .journal(.panelGrabbed, device: path))
+            metadata: .journal(.panelGrabbed, panel: entry.panel))
     }
 
-    private func fail(_ path: String, name: String, _ error: String) {
-        failures[path] = (name, error)
-        logger.error("input: cannot use \(path) \"\(name)\": \(error)", metadata: .journal(.panelUnusable, device: path))
+    private func fail(_ discovered: DiscoveredDevice, _ error: String) {
+        let path = discovered.devnode
+        failures[path] = (discovered.info.name, error)
+        logger.error(
+            "input: cannot use \(path) \"\(discovered.info.name)\": \(error)",
+            metadata: .journal(
+                .panelUnusable, panel: JournalPanel(name: discovered.info.name, path: path, properties: discovered.properties)))
     }
 
     private func read(_ entry: Opened) {
@@ -275,7 +284,7 @@ final class LiveInput: InputSource {
         }
         feed(entry)
         if result == .removed {
-            logger.info("input: \(entry.device.path) is gone", metadata: .journal(.panelRemoved, device: entry.device.path))
+            logger.info("input: \(entry.device.path) is gone", metadata: .journal(.panelRemoved, panel: entry.panel))
             close(entry, path: entry.device.path)
         }
     }

@@ -13,10 +13,13 @@ struct ReloadRecord {
 /// refused.
 struct ReloadHistory {
     private(set) var last: ReloadRecord?
+    /// The last reload taken: when the config in force was loaded (nil: at the start).
+    private var lastTaken: Microseconds?
     private var counts = MetricValues(DaemonMetrics.reloadCounts)
 
     mutating func record(_ reload: ReloadRecord) {
         last = reload
+        if reload.error == nil { lastTaken = reload.at }
         counts[reload.error == nil ? DaemonMetrics.reloadsTaken : DaemonMetrics.reloadsRefused] += 1
     }
 
@@ -25,6 +28,7 @@ struct ReloadHistory {
         var status = ConfigStatus(
             path: path, files: files, lastReload: last.map { ReloadStatus(at: uptimeSeconds($0.at, origin: origin), error: $0.error) })
         status.reloads = counts
+        status.loadedAt = lastTaken.map { uptimeSeconds($0, origin: origin) } ?? 0
         return status
     }
 }

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureCore
 import GestureDispatch
 import LinuxSystem
@@ -18,6 +19,8 @@ public final class TouchForwarder: TouchSink {
     /// timestamp to the clone's frame being written (which the kernel stamps then).
     private var delays = [Microseconds](repeating: 0, count: 4096)
     private(set) var delayCount = 0
+    /// Every delay since the clone was made, for the exposition (fixed buckets: no allocation).
+    private(set) var delayHistogram = Histogram(bounds: DeviceMetrics.delayBounds)
 
     /// The loop's clock, read after each write: the end of a delay.
     private let clock: LoopClock
@@ -39,8 +42,10 @@ public final class TouchForwarder: TouchSink {
             lastFailure = error
         }
         if let panelTime {
-            delays[delayCount % delays.count] = clock.now() - panelTime
+            let delay = clock.now() - panelTime
+            delays[delayCount % delays.count] = delay
             delayCount += 1
+            delayHistogram.record(Double(delay))
         }
     }
 

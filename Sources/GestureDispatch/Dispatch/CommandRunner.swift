@@ -103,7 +103,7 @@ final class CommandRunner {
             if refusedRun.fail() {
                 logger.warning(
                     "[\(gesture)] command refused: \(maxChildren) processes of commands alive (max_children); refusing until one ends",
-                    metadata: .journal(.limitReached, gesture: gesture, limit: "max_children"))
+                    metadata: .journal(.limitReached, gesture: gesture, limit: .maxChildren))
             }
             return
         }
@@ -181,7 +181,9 @@ final class CommandRunner {
 
     private func relay(_ fd: FileDescriptor, for run: Run) {
         let gesture = run.gesture
-        let relay = StderrRelay(fd: fd) { [logger] line in logger.notice("[\(gesture)] \(line)") }
+        let relay = StderrRelay(fd: fd) { [logger] line in
+            logger.notice("[\(gesture)] \(line)", metadata: .journal(.commandOutput, gesture: gesture))
+        }
         do {
             try loop.register(fd: fd.rawValue) { [unowned self, weak run] _ in
                 if relay.drain() { self.closeRelay(of: run, fd: fd.rawValue) }

@@ -42,6 +42,8 @@ public final class Dispatcher {
     private var message = JSONWriter()
     /// The mode in force, for the commands' `GESTURE_MODE` (`none` without one).
     public var mode = "none"
+    /// The panel a device id stands for, for the recognitions' journal entries.
+    public var panel: (DeviceID) -> JournalPanel? = { _ in nil }
 
     /// `origin` is the time that `t` counts from (the daemon's start).
     public init(loop: EventLoop, configuration: Configuration, origin: Microseconds, logger: Logger) throws {
@@ -148,6 +150,7 @@ public final class Dispatcher {
 
     /// Runs the actions of the event's gesture for its state.
     public func dispatch(_ event: GestureEvent) {
+        if settings.logRecognitions && (event.state == .recognized || event.state == .began) { logRecognition(event) }
         guard actions.indices.contains(event.gesture), let list = actions[event.gesture][event.state] else { return }
         // An index loop: an unspecialized array iterator allocates in a debug build.
         for i in 0..<list.count {
@@ -173,6 +176,19 @@ public final class Dispatcher {
             case .healthSocket: break  // health changes' only
             }
         }
+    }
+
+    /// `[daemon] log_recognitions`: one `info` entry per recognition, with the wall-clock
+    /// time it happened (the event's, not the entry's: the loop may log it a little later).
+    private func logRecognition(_ event: GestureEvent) {
+        let gesture = names.gesture(event.gesture)
+        let panel = panel(event.device)
+        let time = WallClock.iso8601(WallClock.seconds() - Double(max(0, loop.now() - event.time)) / 1_000_000)
+        var fields = Logger.Metadata.journal(.gestureRecognized, panel: panel, gesture: gesture)
+        fields[JournalField.state] = .string(event.state.description)
+        fields[JournalField.time] = .string(time)
+        let on = panel.map { " on '\($0.name)' (\($0.path))" } ?? ""
+        logger.info("gesture '\(gesture)' \(event.state)\(on) at \(time)", metadata: fields)
     }
 
     /// True while commands run or socket messages wait (stopping waits for them, briefly).

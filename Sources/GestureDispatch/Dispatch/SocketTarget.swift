@@ -64,7 +64,7 @@ final class SocketTarget {
             if !dropLogged {
                 logger.warning(
                     "socket \(key.path): queue full (\(capacity) messages), dropping new messages",
-                    metadata: .journal(.limitReached, limit: "socket queue"))
+                    metadata: .journal(.limitReached, limit: .socketQueue))
                 dropLogged = true
             }
             return

@@ -453,8 +453,9 @@ scenario_metrics() {
     check "# TYPE $_f" "" grep -qx "# TYPE $_f" "$SCRAPE"
   done
   expect_eq "node_textfile_scrape_error" 0 "$(awk '$1 == "node_textfile_scrape_error" { print $2 }' "$SCRAPE")"
-  check "the panel grabbed, by its node" "$(grep '^gestured_device_grabbed' "$SCRAPE")" \
-    grep -q "^gestured_device_grabbed{.*path=\"$DEV_NODE\".*} 1\$" "$SCRAPE"
+  check "the panel grabbed" "$(grep '^gestured_device_grabbed' "$SCRAPE")" grep -q "^gestured_device_grabbed{.*} 1\$" "$SCRAPE"
+  check "... its node on gestured_device_info" "$(grep '^gestured_device_info' "$SCRAPE")" \
+    grep -q "^gestured_device_info{.*path=\"$DEV_NODE\".*} 1\$" "$SCRAPE"
   _wake='gestured_gesture_recognitions_total{gesture="wake"}'
   _n=$(awk -v s="$_wake" '$1 == s { print $2 }' "$SCRAPE")
   check "$_wake exported" "${_n:-none}" test -n "$_n"
