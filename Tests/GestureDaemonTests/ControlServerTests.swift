@@ -3,6 +3,7 @@ import GestureControl
 import GestureCore
 import LinuxSystem
 import Logging
+import TestSupport
 import Testing
 import TouchInput
 

@@ -70,7 +70,7 @@ import Glibc
             waitpid(spawned.pid, &status, 0)
             Issue.record("gesturectl \(arguments) did not finish")
         }
-        return Run(status: status, stdout: readFile(out) ?? "", stderr: readFile(err) ?? "")
+        return Run(status: status, stdout: readText(out) ?? "", stderr: readText(err) ?? "")
     }
 
     @Test func statusTableAndJSON() throws {
@@ -177,7 +177,7 @@ import Glibc
                             x: 5, y: 6, touches: 1, direction: .left), names: names, origin: 1_000_000)
                     published = true
                 }
-            }, until: { (readFile(dir.file("out")) ?? "").contains("\n") })
+            }, until: { (readText(dir.file("out")) ?? "").contains("\n") })
         #expect(run.stdout == "    1.500  root/back swipe recognized  x=5 y=6 touches=1 direction=left\n")
     }
 }

@@ -91,8 +91,8 @@ import Glibc
 
         /// The lines the actions wrote, once every command has ended.
         func lines(_ expected: Int) throws -> [String] {
-            try serve(loop) { dispatcher.runningChildren == 0 && (readFile(out)?.split(separator: "\n").count ?? 0) >= expected }
-            return readFile(out)?.split(separator: "\n").map(String.init) ?? []
+            try serve(loop) { dispatcher.runningChildren == 0 && (readText(out)?.split(separator: "\n").count ?? 0) >= expected }
+            return readText(out)?.split(separator: "\n").map(String.init) ?? []
         }
     }
 
@@ -153,8 +153,8 @@ import Glibc
                 HealthChange(device: DeviceID(UInt32(device)), name: "Panel", path: path, state: .noisy, reason: noisy, time: clock.now),
                 rule: 0)
         }
-        try serve(loop) { dispatcher.runningChildren == 0 && (readFile(out)?.split(separator: "\n").count ?? 0) >= 2 }
-        let lines = readFile(out)?.split(separator: "\n").map(String.init) ?? []
+        try serve(loop) { dispatcher.runningChildren == 0 && (readText(out)?.split(separator: "\n").count ?? 0) >= 2 }
+        let lines = readText(out)?.split(separator: "\n").map(String.init) ?? []
         // The two panels' children run side by side: either may append first.
         let ran = lines.map { $0.split(separator: "|")[0] }.sorted()
         #expect(ran == ["noisy 1 Panel /dev/input/event7", "noisy 2 Panel /dev/input/event8"])

@@ -3,6 +3,7 @@ import GestureConfig
 import GestureControl
 import GestureCore
 import Logging
+import TestSupport
 import Testing
 
 @testable import GestureDaemon
@@ -20,7 +21,7 @@ private final class StatusOnly: ControlHandler {
 
 /// Voluntary context switches of the calling thread so far.
 private func contextSwitches() -> Int? {
-    guard let text = readFile("/proc/thread-self/status") else { return nil }
+    guard let text = readText("/proc/thread-self/status") else { return nil }
     return text.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
         .flatMap { Int($0.split(separator: "\t").last ?? "") }
 }

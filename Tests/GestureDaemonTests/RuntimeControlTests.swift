@@ -5,6 +5,7 @@ import GestureCore
 import GestureDispatch
 import LinuxSystem
 import Logging
+import TestSupport
 import Testing
 
 @testable import GestureDaemon

@@ -1,5 +1,6 @@
 import DaemonTestSupport
 import LinuxSystem
+import TestSupport
 import Testing
 import TouchInput
 

@@ -5,6 +5,7 @@ import GestureCore
 import JSONOutput
 import LinuxSystem
 import Logging
+import TestSupport
 import Testing
 
 @testable import GestureDispatch
@@ -38,8 +39,8 @@ import Glibc
         let loop = try EventLoop()
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 1_000_000, logger: logger)
         dispatcher.dispatch(event())
-        #expect(try serve(loop) { dispatcher.runningChildren == 0 && readFile(out) != nil })
-        let lines = Set(readFile(out)!.split(separator: "\n").map(String.init))
+        #expect(try serve(loop) { dispatcher.runningChildren == 0 && readText(out) != nil })
+        let lines = Set(readText(out)!.split(separator: "\n").map(String.init))
         for expected in [
             "GESTURE_NAME=back", "GESTURE_TYPE=swipe", "GESTURE_STATE=recognized", "GESTURE_VIEW=panel",
             "GESTURE_X=120.3", "GESTURE_Y=40.0", "GESTURE_TOUCHES=2", "GESTURE_DIRECTION=left",
@@ -69,8 +70,8 @@ import Glibc
         let loop = try EventLoop()
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
         dispatcher.dispatch(event())
-        #expect(try serve(loop) { dispatcher.runningChildren == 0 && readFile(out) != nil })
-        let text = readFile(out)!
+        #expect(try serve(loop) { dispatcher.runningChildren == 0 && readText(out) != nil })
+        let text = readText(out)!
         #expect(text.contains("SigBlk:\t0000000000000000"))
         // Signals 1-31 at their defaults; 32 and 33 are glibc's own, which no spawn resets.
         let ignored = text.split(separator: "\n").first { $0.hasPrefix("SigIgn:") }.flatMap { UInt64($0.dropFirst(8), radix: 16) }
@@ -111,8 +112,8 @@ import Glibc
         let loop = try EventLoop(clock: .manual(clock))
         let dispatcher = try Dispatcher(loop: loop, configuration: config, origin: 0, logger: logger)
         dispatcher.dispatch(event())
-        #expect(try serve(loop) { readFile(pidFile) != nil })
-        let group = pid_t(readFile(pidFile)!.split(separator: "\n")[0])!
+        #expect(try serve(loop) { readText(pidFile) != nil })
+        let group = pid_t(readText(pidFile)!.split(separator: "\n")[0])!
         #expect(kill(-group, 0) == 0, "the group is alive before the timeout")
         clock.advance(by: 200_000)
         try loop.runOnce(timeoutMilliseconds: 0)
@@ -166,8 +167,8 @@ import Glibc
             loop: loop, configuration: config, origin: 0,
             logger: Logger(label: "test") { _ in CollectingLogHandler(records: records) })
         dispatcher.dispatch(event())
-        #expect(try serve(loop) { readFile(pidFile) != nil })
-        let group = try #require(pid_t(readFile(pidFile)!.split(separator: "\n")[0]))
+        #expect(try serve(loop) { readText(pidFile) != nil })
+        let group = try #require(pid_t(readText(pidFile)!.split(separator: "\n")[0]))
         // A process of this test's in the command's group: killed, it stays a zombie the
         // runner cannot reap, so the group never empties.
         var attributes = posix_spawnattr_t()

@@ -3,6 +3,7 @@ import GestureConfig
 import GestureCore
 import LinuxSystem
 import Logging
+import TestSupport
 import Testing
 
 @testable import GestureDaemon

@@ -72,8 +72,9 @@ struct PipelineTests {
         let loop = try EventLoop()
         let dispatcher = try Dispatcher(loop: loop, configuration: pipeline.configuration, origin: 0, logger: Logger(label: "test"))
         for event in events { dispatcher.dispatch(event) }
-        #expect(try serve(loop) { dispatcher.runningChildren == 0 && readFile(out) != nil })
-        #expect(readFile(out) == "drag cancelled\n")
+        #expect(try serve(loop) { dispatcher.runningChildren == 0 && readText(out) != nil })
+        #expect(readText(out) == "drag cancelled
+")
     }
 
     /// A reload that changes the running gesture cancels it; the events of the swap carry

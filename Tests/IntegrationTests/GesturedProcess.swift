@@ -138,20 +138,6 @@ final class GesturedProcess {
     }
 }
 
-/// A whole small file, nil when it cannot be read.
-func readText(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n <= 0 { break }
-        bytes += buffer[0..<n]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
 /// Writes `text` to `path`.
 func writeText(_ text: String, to path: String) throws {
     guard let file = fopen(path, "w") else { throw CLIError("cannot write \(path)") }
@@ -162,22 +148,6 @@ func writeText(_ text: String, to path: String) throws {
 struct CLIError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-/// A fresh directory under $TMPDIR (or /tmp), removed by `remove()`.
-struct TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array((base + "/gestured-it-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw CLIError("mkdtemp in \(base) failed") }
-        path = String(cString: made)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func remove() { _ = system("rm -rf '\(path)'") }
 }
 
 /// Runs a binary to completion: exit status, stdout, stderr.
