@@ -73,8 +73,7 @@ struct PipelineTests {
         let dispatcher = try Dispatcher(loop: loop, configuration: pipeline.configuration, origin: 0, logger: Logger(label: "test"))
         for event in events { dispatcher.dispatch(event) }
         #expect(try serve(loop) { dispatcher.runningChildren == 0 && readText(out) != nil })
-        #expect(readText(out) == "drag cancelled
-")
+        #expect(readText(out) == "drag cancelled\n")
     }
 
     /// A reload that changes the running gesture cancels it; the events of the swap carry
