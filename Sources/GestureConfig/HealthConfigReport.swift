@@ -26,6 +26,7 @@ extension ConfigReport {
             add("spot_release", Units.format(duration: spot.release), isDefault: spot.release == d.release)
         }
         if let jump = s.jump { add("jump", Units.format(length: jump)) }
+        if let edgeHold = s.edgeHold { add("edge_hold", Units.format(length: edgeHold)) }
         add(
             "stuck_after", s.stuckAfter > 0 ? Units.format(duration: s.stuckAfter) : "0s (off)",
             isDefault: s.stuckAfter == defaults.stuckAfter)

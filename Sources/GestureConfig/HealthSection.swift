@@ -25,6 +25,7 @@ extension ConfigBuilder {
         s.farApartWithin = reader.duration("far_apart_within") ?? s.farApartWithin
         s.aligned = reader.length("aligned")
         s.jump = reader.length("jump")
+        s.edgeHold = reader.length("edge_hold")
         s.stuckAfter = reader.duration("stuck_after") ?? s.stuckAfter
         s.silentAfter = reader.duration("silent_after") ?? s.silentAfter
         // Every key is read (and checked) whether its rule is on or not.

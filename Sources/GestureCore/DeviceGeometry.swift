@@ -116,6 +116,16 @@ public struct DeviceGeometry: Sendable {
         return (output.x + x * output.width, output.y + y * output.height)
     }
 
+    /// How far a screen point lies from the panel's border, mm: from the first or the last
+    /// cell along each of the output's axes, whichever is nearest (`edge_hold`).
+    @inlinable public func borderDistanceMM(x px: Double, y py: Double) -> Double {
+        let farX = output.x + lastAlongX * output.width
+        let farY = output.y + lastAlongY * output.height
+        let dx = min(px - output.x, farX - px) * mmPerPixelX
+        let dy = min(py - output.y, farY - py) * mmPerPixelY
+        return max(0, min(dx, dy))
+    }
+
     /// A configured length in millimetres on this device (points are 1/163 inch; pixels use
     /// the mean of the two axes' scale).
     @inlinable public func millimeters(_ length: Length) -> Double {

@@ -72,17 +72,20 @@ final class PanRecognizer: Recognizer, ContinuousRecognizer {
         }
     }
 
-    /// The edge of the screen within `edgeMargin` of the first contact, among `edges`.
+    /// The edge of the screen within `edgeMargin` of where the first contact went down
+    /// (a contact the health stage held at the border may have moved in its first frame),
+    /// among `edges`.
     private func startingEdge(_ input: RecognizerInput, _ parameters: EdgePanParameters) -> Edges {
         let i = input.began.trailingZeroBitCount
         let c = input.contacts.slots[i]
+        let (x, y) = (c.startX, c.startY)
         let margin = input.geometry.millimeters(parameters.edgeMargin)
         let g = input.geometry
         // Checked in a fixed order (left, right, top, bottom) so a corner is deterministic.
-        if parameters.edges.contains(.left), c.x * g.mmPerPixelX <= margin { return .left }
-        if parameters.edges.contains(.right), (input.screen.width - c.x) * g.mmPerPixelX <= margin { return .right }
-        if parameters.edges.contains(.top), c.y * g.mmPerPixelY <= margin { return .top }
-        if parameters.edges.contains(.bottom), (input.screen.height - c.y) * g.mmPerPixelY <= margin { return .bottom }
+        if parameters.edges.contains(.left), x * g.mmPerPixelX <= margin { return .left }
+        if parameters.edges.contains(.right), (input.screen.width - x) * g.mmPerPixelX <= margin { return .right }
+        if parameters.edges.contains(.top), y * g.mmPerPixelY <= margin { return .top }
+        if parameters.edges.contains(.bottom), (input.screen.height - y) * g.mmPerPixelY <= margin { return .bottom }
         return []
     }
 

@@ -2,7 +2,8 @@ import GestureCore
 
 /// The touch health stage of every attached device: one `TouchHealth` per device, with the
 /// settings of the `[[device]]` rule it matched and thresholds in mm from its geometry. It
-/// keeps a panel's own faults (ghosts, bursts, spots, jumps, stuck contacts, masks) from
+/// keeps a panel's own faults (ghosts, bursts, spots, jumps, bezel touches, stuck contacts,
+/// masks) from
 /// the engine and so from the application behind it.
 public struct HealthStage: FrameStage {
     /// Per attached device, in attach order.
@@ -63,8 +64,9 @@ public struct HealthStage: FrameStage {
 
     /// Runs the timers of the device whose deadline is `time` (the earliest).
     public mutating func expire(at time: Microseconds, into frame: inout ScreenFrame) -> Bool {
+        let ids = splitIDs
         for d in 0..<devices.count where devices[d].nextDeadline == time {
-            guard devices[d].advance(to: time) else { return false }
+            guard devices[d].advance(to: time, freshID: { ids.take(continuing: $0) }) else { return false }
             copyOutput(of: d, into: &frame)
             return true
         }

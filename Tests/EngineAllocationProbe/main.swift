@@ -192,7 +192,15 @@ func feedHealth(
     var out = 0
     for i in 0..<frames.count {
         while let deadline = health.nextDeadline, deadline < frames[i].time {
-            if health.advance(to: deadline) { out += health.output.contacts.count }
+            if health.advance(
+                to: deadline,
+                freshID: { _ in
+                    nextID += 1
+                    return nextID
+                })
+            {
+                out += health.output.contacts.count
+            }
         }
         if health.handle(
             frames[i],
@@ -207,9 +215,28 @@ func feedHealth(
     }
     return out
 }
+/// The panel's own faults the newer rules take: a still touch on the border (dropped), one
+/// that lands there and swipes in (shown from where it landed), a drag with one report
+/// 100 mm off its path (dropped), and one whose report jumps and stays (split).
+func faultFrames(startingAt start: Int64) -> [TouchFrame] {
+    var b = FrameBuilder()
+    b.tap(1, x: 0, y: 300, at: start, duration: 100_000)
+    b.down(2, x: 0, y: 300, at: start + 200_000)
+    b.drag(2, toX: 200, toY: 300, from: start + 300_000, duration: 100_000, steps: 10)
+    b.up(2, at: start + 410_000)
+    b.down(3, x: 300, y: 300, at: start + 500_000)
+    b.drag(3, toX: 340, toY: 300, from: start + 500_000, duration: 40_000, steps: 4)
+    b.move(3, x: 740, y: 300, at: start + 550_000)
+    b.drag(3, toX: 380, toY: 300, from: start + 560_000, duration: 40_000, steps: 4)
+    b.move(3, x: 780, y: 300, at: start + 610_000)
+    b.drag(3, toX: 820, toY: 300, from: start + 620_000, duration: 40_000, steps: 4)
+    b.up(3, at: start + 670_000)
+    return b.frames
+}
 var nextSplitID: Int32 = 1_000_000
 for warmUp in [
     panFrames(startingAt: 0, moves: 50), mixedFrames(startingAt: 10_000_000), tenFingerFrames(startingAt: 40_000_000, moves: 20),
+    faultFrames(startingAt: 60_000_000),
 ] {
     _ = feedHealth(health, warmUp.map(health.geometry.place), nextID: &nextSplitID, notices: &healthNotices)
 }
@@ -217,10 +244,12 @@ for warmUp in [
 let healthPan = panFrames(startingAt: 100_000_000, moves: moves).map(health.geometry.place)
 let healthMix = mixedFrames(startingAt: 120_000_000).map(health.geometry.place)
 let healthTen = tenFingerFrames(startingAt: 150_000_000, moves: moves).map(health.geometry.place)
+let healthFaults = (0..<20).flatMap { faultFrames(startingAt: 130_000_000 + Int64($0) * 1_000_000) }.map(health.geometry.place)
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
 healthOut += feedHealth(health, healthPan, nextID: &nextSplitID, notices: &healthNotices)
 healthOut += feedHealth(health, healthMix, nextID: &nextSplitID, notices: &healthNotices)
+healthOut += feedHealth(health, healthFaults, nextID: &nextSplitID, notices: &healthNotices)
 let beforeTen = MallocInterposerSwift.getStatistics().mallocCount
 let tenStarted = monotonicNanoseconds()
 healthOut += feedHealth(health, healthTen, nextID: &nextSplitID, notices: &healthNotices)
@@ -228,7 +257,7 @@ let tenElapsed = monotonicNanoseconds() - tenStarted
 MallocInterposerSwift.unhook()
 let healthMallocs = MallocInterposerSwift.getStatistics().mallocCount
 let healthTenMallocs = healthMallocs - beforeTen
-let healthFrames = healthPan.count + healthMix.count + healthTen.count
+let healthFrames = healthPan.count + healthMix.count + healthFaults.count + healthTen.count
 
 // Runtime changes (`set`) in place: the pan disabled mid-drag (cancelled), the panel moved
 // and disabled, then frames, then both back and a new drag: the changes and the frames

@@ -82,7 +82,7 @@ import Testing
             "datagram", "cooldown", "timeout", "cancels_touches", "delays_touches_began", "delays_touches_ended",
             "tool_types", "region", "devices", "passthrough", "cancel", "mask", "min_contact", "hold",
             "still_radius", "far_apart", "far_apart_within", "aligned", "spot_count", "spot_radius", "spot_within",
-            "spot_release", "jump", "stuck_after", "noisy_above", "noisy_quiet", "silent_after",
+            "spot_release", "jump", "edge_hold", "stuck_after", "noisy_above", "noisy_quiet", "silent_after",
         ]
         for key in keys {
             #expect(text.contains("\(key) =") || text.contains("\(key) = "), "config/gestures.toml never shows \(key)")

@@ -96,7 +96,7 @@ func fullStatus() -> DaemonStatus {
             .replacing(
                 #""grabbed":false}"#,
                 with: #""grabbed":false,"frames":0,"syn_dropped":0,"last_frame_at_s":null,"health":"ok","#
-                    + #""filtered":{"mask":0,"spot":0,"aligned":0,"far_apart":0,"ghost":0,"jump":0,"stuck":0},"#
+                    + #""filtered":{"mask":0,"spot":0,"aligned":0,"far_apart":0,"ghost":0,"jump":0,"stuck":0,"edge":0,"outlier":0},"#
                     + #""last_touch_at_s":null,"frames_per_second":0,"masked_spots":[],"id_path":"/r/atmel.evemu"}"#
             )
             .replacing(#""count":1}"#, with: #""count":1,"events":{"began":0,"changed":0,"ended":0,"cancelled":0},"enabled":true}"#)

@@ -181,8 +181,8 @@ struct TouchForwarderTests {
     }
 
     /// A jump the health stage splits, on the clone: the finger lifts where it was, and a
-    /// new touch with a tracking id of its own goes down where it landed, moves, and lifts
-    /// with it.
+    /// new touch with a tracking id of its own goes down where the finger is once the report
+    /// after the jump confirmed it (the jump is held a frame), and lifts with it.
     @Test func aJumpIsALiftAndANewTouchOnTheClone() throws {
         let rig = try Rig(gestures: "[[device]]\n\n[device.health]\njump = \"20mm\"\n", grab: .taken)
         rig.down(slot: 0, id: 10, x: 100, y: 250)
@@ -195,7 +195,7 @@ struct TouchForwarderTests {
         #expect(ids == [0, -1, 1, -1])
         let second = try #require(written.firstIndex { $0 == (InputCodes.evAbs, InputCodes.absMTTrackingID, 1) })
         let xs = written[second...].filter { $0.0 == InputCodes.evAbs && $0.1 == InputCodes.absMTPositionX }.map(\.2)
-        #expect(xs == [700, 710])
+        #expect(xs == [710])
         #expect(rig.encoder.passed == 2 && rig.encoder.cancelled == 1)
     }
 

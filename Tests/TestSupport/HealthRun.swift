@@ -62,7 +62,7 @@ public final class HealthRun {
 
     private func fire(before time: Microseconds) {
         while let deadline = stage.nextDeadline, deadline < time {
-            if stage.advance(to: deadline) { record() }
+            if stage.advance(to: deadline, freshID: takeID) { record() }
         }
     }
 

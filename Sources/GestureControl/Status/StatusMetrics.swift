@@ -107,7 +107,7 @@ public enum DeviceMetrics {
         help: "Contacts the health stage kept from the gestures and the application, by rule.")
     /// The rules as `HealthRule` names them (GestureControl does not import the engine; a
     /// test holds the two lists equal).
-    public static let healthRules = ["mask", "spot", "aligned", "far_apart", "ghost", "jump", "stuck"]
+    public static let healthRules = ["mask", "spot", "aligned", "far_apart", "ghost", "jump", "stuck", "edge", "outlier"]
     public static let filteredRules = healthRules.map { Metric($0, filtered, labelValues: [$0]) }
     public static let lastFrame = MetricFamily(
         "device_last_frame_timestamp", .gauge, unit: .seconds, labels: labels,

@@ -1,6 +1,11 @@
-/// The rules of the health stage, in the order a new contact meets them.
+/// The rules of the health stage (the order of `status` and the metrics: new rules last).
 public enum HealthRule: Int, Sendable, CaseIterable, CustomStringConvertible {
     case mask, spot, aligned, farApart, ghost, jump, stuck
+    /// A contact that landed on the panel's border (`edge_hold`) and lifted without moving.
+    case edge
+    /// One report far off a contact's path that came back (`jump`): the report is dropped,
+    /// the contact goes on.
+    case outlier
 
     /// As the config, `status` and replay's `filtered` lines name it.
     public var description: String {
@@ -12,6 +17,8 @@ public enum HealthRule: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .ghost: "ghost"
         case .jump: "jump"
         case .stuck: "stuck"
+        case .edge: "edge"
+        case .outlier: "outlier"
         }
     }
 }
@@ -131,11 +138,12 @@ public struct HealthCounts: Sendable, Equatable {
     public internal(set) var held = 0
     /// Spots masked since start.
     public internal(set) var spotsMasked = 0
-    private var mask = 0, spot = 0, aligned = 0, farApart = 0, ghost = 0, jump = 0, stuck = 0
+    private var mask = 0, spot = 0, aligned = 0, farApart = 0, ghost = 0, jump = 0, stuck = 0, edge = 0, outlier = 0
 
     public init() {}
 
-    /// Contacts filtered by `rule`; a jump counts the contact split.
+    /// Contacts filtered by `rule`; a jump counts the contact split, an outlier the report
+    /// dropped.
     public internal(set) subscript(rule: HealthRule) -> Int {
         get {
             switch rule {
@@ -146,6 +154,8 @@ public struct HealthCounts: Sendable, Equatable {
             case .ghost: ghost
             case .jump: jump
             case .stuck: stuck
+            case .edge: edge
+            case .outlier: outlier
             }
         }
         set {
@@ -157,10 +167,12 @@ public struct HealthCounts: Sendable, Equatable {
             case .ghost: ghost = newValue
             case .jump: jump = newValue
             case .stuck: stuck = newValue
+            case .edge: edge = newValue
+            case .outlier: outlier = newValue
             }
         }
     }
 
     /// Contacts filtered by every rule.
-    public var totalFiltered: Int { mask + spot + aligned + farApart + ghost + jump + stuck }
+    public var totalFiltered: Int { mask + spot + aligned + farApart + ghost + jump + stuck + edge + outlier }
 }

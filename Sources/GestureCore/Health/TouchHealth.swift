@@ -3,9 +3,10 @@
 ///
 /// Frames on the screen (px and mm) in, filtered frames out (`output`): contacts removed before anyone saw them,
 /// contacts cancelled after they were shown, new contacts held back and shown later, a
-/// jumped contact split into a cancel and a new contact with a fresh id. Rules, each in mm
-/// and µs (`TouchHealthSettings`, docs/CONFIG.md "Touch health"): masks, ghosts, far-apart
-/// and aligned bursts, recurring spots, jumps, stuck contacts; and the panel's state
+/// jumped contact held for a frame, then its report dropped or the contact split into a
+/// cancel and a new contact with a fresh id. Rules, each in mm and µs
+/// (`TouchHealthSettings`, docs/CONFIG.md "Touch health"): masks, ghosts, far-apart and
+/// aligned bursts, recurring spots, jumps, bezel touches, stuck contacts; and the panel's state
 /// (`ok`, `noisy`, `silent`) with the reason of each change (`drainNotices`).
 ///
 /// What it guarantees downstream: a filtered contact never appears after it was filtered;
@@ -78,7 +79,7 @@ public final class TouchHealth {
     @discardableResult
     public func handle(_ frame: ScreenFrame, freshID: (_ continuing: Int32) -> Int32) -> Bool {
         startOutput(at: frame.time)
-        runTimers(upTo: frame.time)
+        runTimers(upTo: frame.time, freshID: freshID)
         if state == .silent { change(to: .ok, .frameAgain, at: frame.time) }
         lastFrame = frame.time
         frameRate.record(frame.time)
@@ -92,10 +93,11 @@ public final class TouchHealth {
     /// Runs the timers due by `time` (held contacts shown, stuck ones cancelled, spots
     /// released, state changes); `output` then holds the contacts that changed, at `time`.
     /// Call it at `nextDeadline` for exact times: a later time does all that is due at once.
+    /// `freshID` as for `handle` (a jump held a frame that did not come back is split here).
     @discardableResult
-    public func advance(to time: Microseconds) -> Bool {
+    public func advance(to time: Microseconds, freshID: (_ continuing: Int32) -> Int32) -> Bool {
         startOutput(at: time)
-        runTimers(upTo: time)
+        runTimers(upTo: time, freshID: freshID)
         finishFrame()
         noteTouch()
         return !output.contacts.isEmpty
@@ -107,8 +109,10 @@ public final class TouchHealth {
         var earliest = Microseconds.max
         for i in 0..<watchedCount {
             switch watched[i].fate {
-            case .held: earliest = min(earliest, watched[i].downAt + settings.minContact)
-            case .shown where settings.stuckAfter > 0: earliest = min(earliest, watched[i].stillSince + settings.stuckAfter)
+            case .held where !watched[i].atEdge: earliest = min(earliest, watched[i].downAt + settings.minContact)
+            case .shown:
+                if watched[i].jumpHeld { earliest = min(earliest, watched[i].jumpedAt + Self.jumpGap) }
+                if settings.stuckAfter > 0 { earliest = min(earliest, watched[i].stillSince + settings.stuckAfter) }
             default: break
             }
         }
@@ -200,8 +204,17 @@ extension TouchHealth {
         var ending = false
         /// Shown by a timer of this frame, its `began` not written yet.
         var pendingBegan = false
-        /// The contact as the device last reported it.
+        /// Held because it landed on the panel's border (`edge_hold`), shown from `landed`.
+        var atEdge = false
+        /// Its last report jumped (`jump`): held a frame, until `jumpedAt + jumpGap` at most.
+        var jumpHeld = false
+        var jumpedAt: Microseconds = 0
+        /// The contact as the device last reported it, as it went down, as it was shown
+        /// before a jump held it, and as the jumped report put it.
         var last = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
+        var landed = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
+        var beforeJump = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
+        var jumped = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
     }
 
     /// The rules' thresholds in mm on this device.
@@ -210,12 +223,14 @@ extension TouchHealth {
         var farApart: Double?
         var aligned: Double?
         var jump: Double?
+        var edgeHold: Double?
 
         init(_ s: TouchHealthSettings, _ g: DeviceGeometry) {
             still = g.millimeters(s.stillRadius)
             farApart = s.farApart.map(g.millimeters)
             aligned = s.aligned.map(g.millimeters)
             jump = s.jump.map(g.millimeters)
+            edgeHold = s.edgeHold.map(g.millimeters)
         }
     }
 
@@ -243,20 +258,38 @@ extension TouchHealth {
             return  // ignored until it lifts
         case .held:
             move(i, px: p.x, py: p.y, mx: mx, my: my, at: time)
-            if contact.phase == .ended, isGhost(i, at: time) {
+            if contact.phase == .ended, watched[i].atEdge, watched[i].still {
+                filter(i, .edge, at: time)
+            } else if contact.phase == .ended, isGhost(i, at: time) {
                 filter(i, .ghost, at: time)
             } else if contact.phase == .ended || (!watched[i].still && contact.phase != .cancelled) {
                 show(i, contact)
             }  // a held contact the device cancels was never shown: it just goes
         case .shown:
-            if let jump = rules.jump, time - watched[i].lastAt <= Self.jumpGap, length(mx - watched[i].x, my - watched[i].y) > jump {
+            // The frame after a jump: back near where it was, the jumped report was an
+            // outlier and the stroke goes on; elsewhere, it moved there: split.
+            if watched[i].jumpHeld, let jump = rules.jump {
+                watched[i].jumpHeld = false
+                if length(mx - watched[i].x, my - watched[i].y) <= jump {
+                    dropOutlier(i, at: time)
+                } else {
+                    splitHeldJump(i, at: time, freshID: freshID)
+                }
+            } else if let jump = rules.jump, time - watched[i].lastAt <= Self.jumpGap,
+                length(mx - watched[i].x, my - watched[i].y) > jump
+            {
                 if contact.phase.isTerminal {
                     // The lift ends it where it was, not where the bad report put it.
                     var end = previous
                     end.phase = contact.phase
                     return emit(i, end)
                 }
-                return split(i, contact, from: previous, px: p.x, py: p.y, mx: mx, my: my, at: time, freshID: freshID)
+                // Held a frame: nothing goes on for it until the next report tells.
+                watched[i].jumpHeld = true
+                watched[i].jumpedAt = time
+                watched[i].beforeJump = previous
+                watched[i].jumped = contact
+                return
             }
             move(i, px: p.x, py: p.y, mx: mx, my: my, at: time)
             if contact.phase == .ended, isGhost(i, at: time) {
@@ -279,13 +312,18 @@ extension TouchHealth {
         watchedCount += 1
         watched[i] = Watched(
             id: contact.id, outputID: contact.id, fate: .shown, downAt: time, startX: mx, startY: my, x: mx, y: my,
-            anchorX: mx, anchorY: my, stillSince: time, lastAt: time, px: px, py: py, fresh: contact.phase == .began, last: contact)
+            anchorX: mx, anchorY: my, stillSince: time, lastAt: time, px: px, py: py, fresh: contact.phase == .began, last: contact,
+            landed: contact)
         // A contact already down when the stage started goes on as it was.
         guard contact.phase == .began else { return emit(i, contact) }
         counts.contacts += 1
         if let rule = birthRule(i, at: time) {
             watched[i].fate = .held  // never shown
             filter(i, rule, at: time)
+        } else if let edge = rules.edgeHold, geometry.borderDistanceMM(x: px, y: py) <= edge {
+            watched[i].fate = .held
+            watched[i].atEdge = true
+            counts.held += 1
         } else if settings.hold > 0 {
             watched[i].fate = .held
             counts.held += 1
@@ -320,38 +358,46 @@ extension TouchHealth {
         settings.minContact > 0 && watched[i].still && time - watched[i].downAt < settings.minContact
     }
 
-    /// A jump: the contact shown so far is cancelled where it was, and one with a fresh id
-    /// begins where the report put it.
-    private func split(
-        _ i: Int, _ contact: ScreenContact, from previous: ScreenContact, px: Double, py: Double, mx: Double, my: Double,
-        at time: Microseconds, freshID: (Int32) -> Int32
-    ) {
-        var old = previous
+    /// The report after a jump came back: the jumped one is dropped (counted and recorded
+    /// where it was), the contact goes on from where it was shown.
+    private func dropOutlier(_ i: Int, at time: Microseconds) {
+        counts[.outlier] += 1
+        noteFiltered(i, .outlier, wasShown: false, x: watched[i].jumped.x, y: watched[i].jumped.y, at: time)
+    }
+
+    /// A jump that stayed: the contact shown so far is cancelled where it was, and one with
+    /// a fresh id begins where the jumped report put it (its later reports go on from there).
+    private func splitHeldJump(_ i: Int, at time: Microseconds, freshID: (Int32) -> Int32) {
+        watched[i].jumpHeld = false
+        var old = watched[i].beforeJump
         old.phase = .cancelled
         emit(i, old)
         counts[.jump] += 1
-        noteFiltered(i, .jump, wasShown: true, at: time)
+        noteFiltered(i, .jump, wasShown: true, x: watched[i].px, y: watched[i].py, at: time)
+        let jumped = watched[i].jumped
         watched[i].outputID = freshID(watched[i].id)
         watched[i].downAt = time
-        watched[i].startX = mx
-        watched[i].startY = my
-        watched[i].anchorX = mx
-        watched[i].anchorY = my
+        watched[i].startX = jumped.mmX
+        watched[i].startY = jumped.mmY
+        watched[i].anchorX = jumped.mmX
+        watched[i].anchorY = jumped.mmY
         watched[i].stillSince = time
         watched[i].still = true
-        move(i, px: px, py: py, mx: mx, my: my, at: time)
-        var new = contact
+        move(i, px: jumped.x, py: jumped.y, mx: jumped.mmX, my: jumped.mmY, at: time)
+        var new = jumped
         new.phase = .began
         emit(i, new)
     }
 
     /// Shows a held contact from now on, with `contact` (a lift right away when it is one).
+    /// One held at the border begins where it landed and moves to `contact` in the same
+    /// frame, so the gestures judge it from its first position (an edge pan's edge).
     private func show(_ i: Int, _ contact: ScreenContact) {
         watched[i].fate = .shown
-        var began = contact
+        var began = watched[i].atEdge ? watched[i].landed : contact
         began.phase = .began
         emit(i, began)
-        if contact.phase.isTerminal { emit(i, contact) }
+        if contact.phase.isTerminal || watched[i].atEdge { emit(i, contact) }
     }
 
     /// Writes `contact` on with the id it goes on with (`began` when a timer showed it).
@@ -394,7 +440,7 @@ extension TouchHealth {
         }
         watched[i].pendingBegan = false
         counts[rule] += 1
-        noteFiltered(i, rule, wasShown: wasShown, at: time)
+        noteFiltered(i, rule, wasShown: wasShown, x: watched[i].px, y: watched[i].py, at: time)
     }
 
     /// Removes a contact's entries from this frame's output when it began in it (nobody saw
@@ -426,12 +472,11 @@ extension TouchHealth {
         return false
     }
 
-    /// Counts a filtered contact towards the noise rate, records it, and remembers a still
-    /// one's spot.
-    private func noteFiltered(_ i: Int, _ rule: HealthRule, wasShown: Bool, at time: Microseconds) {
+    /// Counts a filtered contact (or report, at screen px `x`, `y`) towards the noise rate
+    /// and records it.
+    private func noteFiltered(_ i: Int, _ rule: HealthRule, wasShown: Bool, x: Double, y: Double, at time: Microseconds) {
         if recordsFiltered {
-            filtered.append(
-                FilteredContact(time: time, id: watched[i].id, rule: rule, wasShown: wasShown, x: watched[i].px, y: watched[i].py))
+            filtered.append(FilteredContact(time: time, id: watched[i].id, rule: rule, wasShown: wasShown, x: x, y: y))
         }
         guard let noisy = settings.noisy else { return }
         rate?.record(time)
@@ -508,12 +553,15 @@ extension TouchHealth {
 
     // MARK: timers
 
-    private func runTimers(upTo time: Microseconds) {
+    private func runTimers(upTo time: Microseconds, freshID: (Int32) -> Int32) {
         for i in 0..<watchedCount {
             switch watched[i].fate {
-            case .held where watched[i].downAt + settings.minContact <= time:
+            case .held where !watched[i].atEdge && watched[i].downAt + settings.minContact <= time:
                 watched[i].fate = .shown
                 watched[i].pendingBegan = true
+            case .shown where watched[i].jumpHeld && watched[i].jumpedAt + Self.jumpGap <= time:
+                // No report came back in time: it moved there.
+                splitHeldJump(i, at: watched[i].jumpedAt + Self.jumpGap, freshID: freshID)
             case .shown where settings.stuckAfter > 0 && watched[i].stillSince + settings.stuckAfter <= time:
                 filter(i, .stuck, at: time)
             default: break

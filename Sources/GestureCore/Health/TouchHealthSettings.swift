@@ -23,8 +23,14 @@ public struct TouchHealthSettings: Equatable, Sendable {
     public var aligned: Length?
     /// Recurring spots. nil: off.
     public var spot: Spot?
-    /// Jumps: a contact that moves further than this in one frame is split. nil: off.
+    /// Jumps: a contact that moves further than this in one frame is held for one frame:
+    /// back within this of where it was, the report is dropped (an outlier); else the
+    /// contact is split. nil: off.
     public var jump: Length?
+    /// Bezel touches: a new contact landing within this of the panel's border is held until
+    /// it moves beyond `stillRadius` (then shown from where it landed), dropped when it
+    /// lifts still. nil: off.
+    public var edgeHold: Length?
     /// Stuck contacts: a contact still for this long is cancelled. 0: off.
     public var stuckAfter: Microseconds = 60_000_000
     /// The panel's state: noisy above a rate of filtered contacts. nil: off.
@@ -54,7 +60,7 @@ public struct TouchHealthSettings: Equatable, Sendable {
 
     /// Every rule on, the masks a corner (what `make bench` and the allocation probe
     /// measure the stage's cost with): masks, ghosts with the hold, bursts, spots, jumps,
-    /// stuck contacts, the noisy and silent states.
+    /// bezel touches, stuck contacts, the noisy and silent states.
     public static var everyRule: TouchHealthSettings {
         var s = TouchHealthSettings()
         s.masks = [Rect(x: 0, y: 0, width: 20, height: 20)]
@@ -63,6 +69,7 @@ public struct TouchHealthSettings: Equatable, Sendable {
         s.aligned = .millimeters(0.5)
         s.spot = Spot(count: 5)
         s.jump = .millimeters(20)
+        s.edgeHold = .millimeters(0.5)
         s.noisy = Noisy(perMinute: 3)
         s.silentAfter = 5_000_000
         return s

@@ -18,6 +18,7 @@ import Testing
         spot.release = 2_000_000
         s.spot = spot
         s.jump = jump ? .millimeters(20) : nil
+        s.edgeHold = .millimeters(1)
         s.stuckAfter = 500_000
         s.noisy = TouchHealthSettings.Noisy(perMinute: 5)
         s.silentAfter = 2_000_000
@@ -30,9 +31,10 @@ import Testing
         var random = SeededGenerator(seed: seed)
         var b = FrameBuilder()
         var live: [Int32] = []
+        var comingBack: [Int32: (x: Double, y: Double)] = [:]
         var nextID: Int32 = 1
         var t: Int64 = 0
-        let spots: [(Double, Double)] = [(500, 300), (50, 50), (800, 100)]
+        let spots: [(Double, Double)] = [(500, 300), (50, 50), (800, 100), (999.9, 300)]
         for _ in 0..<300 {
             t +=
                 random.chance(0.05)
@@ -48,9 +50,15 @@ import Testing
                 justDown = nextID
                 nextID += 1
             }
-            for id in live where random.chance(0.5) {
+            for id in live where comingBack[id] != nil || random.chance(0.5) {
                 guard let p = b.position(id) else { continue }
+                // One report off the path, then back on it (an outlier).
+                if let back = comingBack.removeValue(forKey: id) {
+                    b.move(id, x: back.x, y: back.y, at: t)
+                    continue
+                }
                 let step = random.chance(0.1) ? 200.0 : 4.0
+                if step > 4, random.chance(0.5) { comingBack[id] = p }
                 b.move(
                     id, x: min(999, max(0, p.x + Double.random(in: -step...step, using: &random))),
                     y: min(599, max(0, p.y + Double.random(in: -step...step, using: &random))), at: t)
@@ -86,9 +94,9 @@ import Testing
             }
             for f in h.filtered { filteredByRule[f.rule, default: 0] += 1 }
         }
-        // The streams reach every rule (a jump only when it is on; a ghost shown then
-        // cancelled as well as one held).
-        let expected = HealthRule.allCases.filter { jump || $0 != .jump }
+        // The streams reach every rule (a jump and an outlier only when jumps are on; a
+        // ghost shown then cancelled as well as one held).
+        let expected = HealthRule.allCases.filter { jump || ($0 != .jump && $0 != .outlier) }
         #expect(Set(filteredByRule.keys) == Set(expected), "\(filteredByRule)")
     }
 }

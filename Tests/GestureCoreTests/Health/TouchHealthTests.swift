@@ -212,7 +212,8 @@ import Testing
             b.move(1, x: 264, y: 100, at: 30 * ms)
             b.up(1, at: 40 * ms)
         }
-        #expect(h.log == ["0 1 began", "10 1 moved", "20 1 cancelled", "20 10000 began", "30 10000 moved", "40 10000 ended"])
+        // The jump is held a frame; its next report stayed there: split.
+        #expect(h.log == ["0 1 began", "10 1 moved", "30 1 cancelled", "30 10000 began", "30 10000 moved", "40 10000 ended"])
         #expect(h.filteredRules == [.jump])
         #expect(h.stage.counts[.jump] == 1)
     }
@@ -223,10 +224,10 @@ import Testing
         let h = run(s) { b in
             b.down(1, x: 100, y: 100, at: 0)
             b.move(1, x: 200, y: 100, at: 26 * ms)  // 25 mm, 26 ms after the last frame
-            b.move(1, x: 300, y: 100, at: 51 * ms)  // 25 mm, 25 ms after
-            b.up(1, at: 60 * ms)
+            b.move(1, x: 300, y: 100, at: 51 * ms)  // 25 mm, 25 ms after: held a frame
+            b.up(1, at: 60 * ms)  // where it jumped: split
         }
-        #expect(h.log == ["0 1 began", "26 1 moved", "51 1 cancelled", "51 10000 began", "60 10000 ended"])
+        #expect(h.log == ["0 1 began", "26 1 moved", "60 1 cancelled", "60 10000 began", "60 10000 ended"])
     }
 
     @Test func aLiftReportedFarAwayEndsTheContactWhereItWas() {
@@ -336,10 +337,13 @@ import Testing
             for i in 0..<5 {
                 let id = Int32(i + 1)
                 let t = Int64(i) * 100 * ms
+                // Two jumps that stay, each split once its next report confirms it.
                 b.down(id, x: 100, y: 100, at: t)
                 b.move(id, x: 200, y: 100, at: t + 10 * ms)
-                b.move(id, x: 300, y: 100, at: t + 20 * ms)
-                b.up(id, at: t + 30 * ms)
+                b.move(id, x: 204, y: 100, at: t + 20 * ms)
+                b.move(id, x: 304, y: 100, at: t + 30 * ms)
+                b.move(id, x: 308, y: 100, at: t + 40 * ms)
+                b.up(id, at: t + 50 * ms)
             }
         }
         #expect(h.shown.count == 15)
