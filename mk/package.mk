@@ -5,7 +5,6 @@ DEB_DIR := .build/deb
 DEB_APT_PACKAGES := build-essential debhelper dpkg-dev lintian pandoc libstdc++-12-dev man-db
 
 .PHONY: deb deb-deps package-test
-test: package-test
 
 deb-deps:
 	@missing=""; for p in $(DEB_APT_PACKAGES); do \
