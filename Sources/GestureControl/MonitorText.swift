@@ -1,40 +1,49 @@
 import JSONOutput
 
-/// One event-stream line for `gesturectl monitor` without `--json`.
+/// One event-stream line for `gesturectl monitor` without `--json` (and `replay` without it).
 public enum MonitorText {
-    /// `  2.123  panel/scroll  pan changed  x=10.0 y=-2.3 touches=2 ...`, or for a trace
-    /// record the transition log line, for a contact its touch line (a filtered one with
-    /// the health rule that filtered it), for a panel's health change its state and reason,
-    /// for the stream's last line `gestured is stopping (SIGTERM)`.
-    public static func render(_ line: JSONValue) -> String {
-        let t = line["t"]?.doubleValue.map(seconds) ?? "-"
-        if line["stopping"] == .bool(true) { return pad(t) + "  gestured is stopping (\(text(line["reason"])))" }
-        if let from = line["from"]?.stringValue {
-            return pad(t) + "  "
+    /// By the line's kind: an event `  2.123  panel/scroll  pan changed  x=10.0 y=-2.3
+    /// touches=2 ...`, a trace record the transition log line, a contact its touch line (a
+    /// filtered one with the health rule that filtered it), a panel's health change its
+    /// state and reason, a runtime change its members (`mode=quiet from=null ...`), the
+    /// stream's last line `gestured is stopping (SIGTERM)`.
+    public static func render(_ line: EventLine) -> String {
+        let t = pad(line.t.map(seconds) ?? "-")
+        switch line.kind {
+        case .stopping:
+            return t + "  gestured is stopping (\(text(line["reason"])))"
+        case .trace:
+            return t + "  "
                 + TraceLine.format(
                     view: line["view"]?.stringValue ?? "?", gesture: line["gesture"]?.stringValue ?? "?",
-                    from: from, to: line["to"]?.stringValue ?? "?", reason: line["reason"]?.stringValue ?? "")
-        }
-        if let touch = line["touch"] {
+                    from: line["from"]?.stringValue ?? "?", to: line["to"]?.stringValue ?? "?",
+                    reason: line["reason"]?.stringValue ?? "")
+        case .contact:
             // `  1.234  touch 3 began  x=410.5 y=220 (108.6 58.2 mm) view=map device=0`
-            return pad(t) + "  touch \(text(touch)) \(text(line["phase"]))  x=\(text(line["x"])) "
+            return t + "  touch \(text(line["touch"])) \(text(line["phase"]))  x=\(text(line["x"])) "
                 + "y=\(text(line["y"])) (\(text(line["x_mm"])) \(text(line["y_mm"])) mm) "
                 + "view=\(line["view"]?.stringValue ?? "none") device=\(text(line["device"]))"
-        }
-        if let id = line["filtered"] {
+        case .filtered:
             // `  1.234  touch 7 filtered: ghost, never shown  x=410.5 y=220 device=0`
             let shown = line["shown"] == .bool(true) ? "shown, then cancelled" : "never shown"
-            return pad(t) + "  touch \(text(id)) filtered: \(text(line["rule"])), \(shown)  x=\(text(line["x"])) "
+            return t + "  touch \(text(line["filtered"])) filtered: \(text(line["rule"])), \(shown)  x=\(text(line["x"])) "
                 + "y=\(text(line["y"])) device=\(text(line["device"]))"
+        case .health:
+            return t + "  device \(text(line["device"])) health \(text(line["health"])): \(text(line["reason"]))"
+        case .mode, .changed, .dropped:
+            // `   12.500  mode=maintenance from=null until=72.500000 cause=switched by=script`
+            return t + "  " + members(of: line, except: ["t"]) { $0.stringValue ?? $0.text }
+        case .event, .applicationTouch:
+            let head = ["t", "gesture", "type", "state", "view"]
+            return t + "  \(text(line["view"]))/\(text(line["gesture"])) \(text(line["type"])) "
+                + "\(text(line["state"]))  " + members(of: line, except: head, text)
         }
-        if let health = line["health"] {
-            return pad(t) + "  device \(text(line["device"])) health \(text(health)): \(text(line["reason"]))"
-        }
-        guard case .object(let members) = line else { return line.text }
-        let head = ["t", "gesture", "type", "state", "view"]
-        let rest = members.filter { !head.contains($0.0) }.map { "\($0.0)=\(text($0.1))" }
-        return pad(t) + "  \(text(line["view"]))/\(text(line["gesture"])) \(text(line["type"])) "
-            + "\(text(line["state"]))  " + rest.joined(separator: " ")
+    }
+
+    /// `key=value` for each member but `except`, in order.
+    private static func members(of line: EventLine, except: [String], _ format: (JSONValue) -> String) -> String {
+        guard case .object(let members) = line.value else { return "" }
+        return members.filter { !except.contains($0.0) }.map { "\($0.0)=\(format($0.1))" }.joined(separator: " ")
     }
 
     /// A value as a table cell: strings bare, integers without decimals.

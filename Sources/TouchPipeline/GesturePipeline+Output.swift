@@ -19,9 +19,6 @@ extension GesturePipeline {
         forwarded = 0
     }
 
-    /// Whether a drain would hand anything on.
-    public var hasOutputs: Bool { !outputs.isEmpty }
-
     /// The end of a step (a frame, a deadline, a runtime operation): what it produced goes
     /// into the stream. One branch per source when it produced nothing.
     @inline(__always)

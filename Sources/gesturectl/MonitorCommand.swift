@@ -28,16 +28,16 @@ struct MonitorCommand: ParsableCommand {
         if trace { options.append(("trace", .bool(true))) }
         if touches { options.append(("touches", .bool(true))) }
         _ = try client.request("subscribe", options)
-        while let line = try client.readLine() {
-            let value = try? JSONParser.parse(line)
+        while let bytes = try client.readLine() {
+            let line = EventLine(line: bytes)
             if json {
-                print(String(decoding: line, as: UTF8.self))
-            } else if let value {
-                print(MonitorText.render(value))
+                print(String(decoding: bytes, as: UTF8.self))
+            } else if let line {
+                print(MonitorText.render(line))
             }
             fflush(nil)  // all streams: a pipe to another tool sees each event at once
             // The daemon's last line: a stop, not a lost stream.
-            if value?["stopping"] == .bool(true) { return }
+            if line?.kind == .stopping { return }
         }
         throw ControlClientError.streamEnded
     }

@@ -160,21 +160,13 @@ private struct EventPrinter {
         emit(writer.bytes)
     }
 
-    /// A runtime change or mode change: the event stream's line (`--json`), or as readable
-    /// `  12.500  mode maintenance (switched by script)`.
+    /// A runtime change or mode change: the event stream's lines (`--json`), or as `monitor`
+    /// prints them (`   12.500  mode=maintenance from=null cause=switched by=script`).
     func print(_ update: RuntimeUpdate) {
-        if json {
-            var writer = JSONWriter()
-            for value in update.streamLines(seconds: { Double($0 - origin) / 1_000_000 }) {
-                EventJSON.objectLine(value, time: update.time, origin: origin, into: &writer)
-                Swift.print(String(decoding: writer.bytes.dropLast(), as: UTF8.self))
-            }
-            fflush(nil)
-            return
-        }
+        var writer = JSONWriter()
         for value in update.streamLines(seconds: { Double($0 - origin) / 1_000_000 }) {
-            guard case .object(let members) = value else { continue }
-            line(at: update.time, members.map { "\($0.0)=\($0.1.stringValue ?? $0.1.text)" }.joined(separator: " "))
+            EventJSON.objectLine(value, time: update.time, origin: origin, into: &writer)
+            emit(writer.bytes)
         }
     }
 
@@ -244,8 +236,8 @@ private struct EventPrinter {
     private func emit(_ line: [UInt8]) {
         if json {
             Swift.print(String(decoding: line.dropLast(), as: UTF8.self))
-        } else if let value = try? JSONParser.parse(line.dropLast()) {
-            Swift.print(MonitorText.render(value))
+        } else if let line = EventLine(line: line.dropLast()) {
+            Swift.print(MonitorText.render(line))
         }
         fflush(nil)
     }

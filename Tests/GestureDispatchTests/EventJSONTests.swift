@@ -93,14 +93,39 @@ import TouchInput
 @Suite struct MonitorTextTests {
     @Test func monitorLines() throws {
         #expect(
-            MonitorText.render(
-                try JSONParser.parse(
-                    #"{"t":1.2,"gesture":"back","type":"swipe","state":"recognized","view":"root","x":10.5,"direction":"left"}"#))
+            try render(#"{"t":1.2,"gesture":"back","type":"swipe","state":"recognized","view":"root","x":10.5,"direction":"left"}"#)
                 == "    1.200  root/back swipe recognized  x=10.5 direction=left")
         #expect(
-            MonitorText.render(
-                try JSONParser.parse(#"{"t":0.04,"view":"root","gesture":"tap","from":"possible","to":"failed","reason":"moved"}"#))
+            try render(#"{"t":0.04,"view":"root","gesture":"tap","from":"possible","to":"failed","reason":"moved"}"#)
                 == "    0.040  [root/tap] possible -> failed (moved)")
+        // A mode line has a `from` as a trace line does: it is a mode line still.
+        #expect(
+            try render(#"{"t":2.934,"mode":null,"from":"quiet","cause":"expired"}"#)
+                == "    2.934  mode=null from=quiet cause=expired")
+        #expect(try render(#"{"t":3,"stopping":true,"reason":"SIGTERM"}"#) == "    3.000  gestured is stopping (SIGTERM)")
+    }
+
+    /// Each line of the stream has one kind, whatever other members it shares.
+    @Test func everyLineHasItsKind() throws {
+        let lines: [(String, EventLine.Kind)] = [
+            (#"{"t":1,"stopping":true,"reason":"SIGTERM"}"#, .stopping),
+            (#"{"t":1,"mode":"quiet","from":"video","until":2.5,"cause":"switched","by":"script"}"#, .mode),
+            (#"{"t":1,"changed":{"gesture":"drag","enabled":false},"by":"script"}"#, .changed),
+            (#"{"t":1,"dropped":{"view":"map"},"cause":"reload"}"#, .dropped),
+            (#"{"t":1,"view":"root","gesture":"tap","from":"possible","to":"failed","reason":"moved"}"#, .trace),
+            (#"{"t":1,"filtered":7,"device":0,"rule":"ghost","shown":false,"x":1,"y":2}"#, .filtered),
+            (#"{"t":1,"device":0,"health":"noisy","reason":"31 contacts"}"#, .health),
+            (#"{"t":1,"touch":5,"delivery":"began","delay":0,"view":"map","x":1,"y":2,"device":0}"#, .applicationTouch),
+            (#"{"t":1,"touch":41,"device":1,"phase":"began","x":1,"y":2,"x_mm":1,"y_mm":2,"view":null}"#, .contact),
+            (#"{"t":1,"gesture":"tap","type":"tap","state":"recognized","view":"root","x":1,"y":2,"touches":1}"#, .event),
+        ]
+        for (text, kind) in lines { #expect(EventLine(line: Array(text.utf8))?.kind == kind, "\(text)") }
+        #expect(Set(lines.map(\.1)) == Set(EventLine.Kind.allCases))
+        #expect(EventLine(line: Array(#"{"t":1}"#.utf8)) == nil && EventLine(line: Array("[1]".utf8)) == nil)
+    }
+
+    private func render(_ text: String) throws -> String {
+        MonitorText.render(try #require(EventLine(line: Array(text.utf8))))
     }
 
     /// `monitor --touches`: the contact line as the daemon writes it, and as gesturectl prints it.
@@ -115,7 +140,7 @@ import TouchInput
             line == #"{"t":1.290,"touch":41,"device":1,"phase":"began","x":410.5,"y":220.0,"x_mm":108.6,"y_mm":58.2,"view":"panel"}"# + "\n"
         )
         #expect(
-            MonitorText.render(try JSONParser.parse(Array(line.utf8).dropLast()))
+            MonitorText.render(try #require(EventLine(line: Array(line.utf8).dropLast())))
                 == "    1.290  touch 41 began  x=410.5 y=220 (108.6 58.2 mm) view=panel device=1")
         EventJSON.touchLine(touch, origin: 1_000_000, view: nil, into: &writer)
         #expect(String(decoding: writer.bytes, as: UTF8.self).hasSuffix(#""view":null}"# + "\n"))
@@ -130,14 +155,14 @@ import TouchInput
                 FilteredContact(time: 2_290_000, id: 7, rule: .ghost, wasShown: shown, x: 410.54, y: 220), device: DeviceID(1),
                 origin: 1_000_000, into: &writer)
             #expect(
-                MonitorText.render(try JSONParser.parse(Array(writer.bytes.dropLast())))
+                MonitorText.render(try #require(EventLine(line: writer.bytes.dropLast())))
                     == "    1.290  touch 7 filtered: ghost, \(said)  x=410.5 y=220 device=1")
         }
         EventJSON.healthLine(
             device: DeviceID(1), state: .noisy, reason: .filtered(count: 31, perMinute: 30), time: 61_000_000, origin: 1_000_000,
             into: &writer)
         #expect(
-            MonitorText.render(try JSONParser.parse(Array(writer.bytes.dropLast())))
+            MonitorText.render(try #require(EventLine(line: writer.bytes.dropLast())))
                 == "   60.000  device 1 health noisy: 31 contacts filtered within a minute (more than 30)")
     }
 }

@@ -44,7 +44,7 @@ struct DaemonHealthTests {
         var health: JSONValue?
         while health == nil, let line = try subscriber.readLine() {
             let value = try JSONParser.parse(line[...])
-            if value["health"] != nil { health = value }
+            if value.kind == .health { health = value }
             #expect(value["gesture"] == nil, "no ghost reaches a gesture: \(value)")
         }
         let noisy = try #require(health)
@@ -58,7 +58,7 @@ struct DaemonHealthTests {
         var filtered: [JSONValue] = []
         while filtered.count < 31, let line = try watcher.readLine() {
             let value = try JSONParser.parse(line[...])
-            if value["filtered"] != nil { filtered.append(value) }
+            if value.kind == .filtered { filtered.append(value) }
         }
         #expect(filtered.count == 31)
         #expect(filtered.allSatisfy { $0["rule"] == .string("ghost") && $0["shown"] == .bool(false) && $0["device"] == .number(0) })

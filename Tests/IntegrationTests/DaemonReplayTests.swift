@@ -40,10 +40,10 @@ struct DaemonReplayTests {
         #expect(times.count == streamed.count && times == times.sorted())
         // The trace subscriber gets the transitions too, and the same events.
         var traced: [JSONValue] = []
-        while traced.count(where: { $0["from"] == nil }) < expected.count, let line = try tracer.readLine() {
+        while traced.count(where: { $0.kind == .event }) < expected.count, let line = try tracer.readLine() {
             traced.append(try JSONParser.parse(line))
         }
-        #expect(traced.filter { $0["from"] == nil }.map(\.withoutTime) == expected.map(\.withoutTime))
+        #expect(traced.filter { $0.kind == .event }.map(\.withoutTime) == expected.map(\.withoutTime))
         #expect(traced.contains { $0["gesture"] == .string("drag") && $0["to"] == .string("failed") })
 
         // Commands: one per recognition, with the event's values and [daemon.environment].
@@ -63,20 +63,20 @@ struct DaemonReplayTests {
         #expect(positions(words.map { ($0[2], $0[3]) }) == positions(expected))
 
         // Status: device, gestures with counts, dispatcher counters, subscribers; no child left.
-        #expect(eventually { (try? daemon.status()["replay"]?["state"]) == .string("finished") })
-        #expect(eventually { (try? daemon.status()["dispatcher"]?["running_children"]) == .number(0) })
+        #expect(eventually { (try? daemon.status().replay?.state) == "finished" })
+        #expect(eventually { (try? daemon.status().dispatcher[DispatcherMetrics.runningChildren]) == 0 })
         let status = try daemon.status()
-        let device = try #require(status["devices"]?.arrayValue?.first)
-        #expect(device["path"] == .string(Recording.taps) && device["contacts"] == .number(0))
-        #expect(device["name"]?.stringValue?.contains("Atmel") == true)
-        let tap = status["gestures"]?.arrayValue?.first { $0["name"] == .string("tap") }
-        #expect(tap?["count"]?.intValue == expected.count && tap?["state"] == .string("possible"))
-        let dispatcher = try #require(status["dispatcher"])
-        #expect(dispatcher["commands_started"]?.intValue == expected.count)
-        #expect(dispatcher["commands_failed"] == .number(0) && dispatcher["commands_refused"] == .number(0))
-        #expect(dispatcher["socket_messages_sent"]?.intValue == expected.count)
-        #expect(status["control"]?["subscribers"] == .number(2))
-        #expect(status["views"]?.arrayValue?.first?["frame"] == .array([0, 0, 800, 480].map { .number($0) }))
+        let device = try #require(status.devices.first)
+        #expect(device.path == Recording.taps && device.values[DeviceMetrics.contacts] == 0)
+        #expect(device.name.contains("Atmel"))
+        let tap = status.gestures.first { $0.name == "tap" }
+        #expect(tap?.values[GestureMetrics.count] == Double(expected.count) && tap?.state == "possible")
+        let dispatcher = status.dispatcher
+        #expect(dispatcher[DispatcherMetrics.commandsStarted] == Double(expected.count))
+        #expect(dispatcher[DispatcherMetrics.commandsFailed] == 0 && dispatcher[DispatcherMetrics.commandsRefused] == 0)
+        #expect(dispatcher[DispatcherMetrics.socketMessagesSent] == Double(expected.count))
+        #expect(status.control.values[ControlMetrics.subscribers] == 2)
+        #expect(status.views.first?.frame == [0, 0, 800, 480])
         #expect(daemon.children().isEmpty, "children left: \(daemon.children())")
 
         // gesturectl renders the same status as tables.
@@ -155,11 +155,11 @@ struct DaemonReplayTests {
         _ = try daemon.request("replay-start")
         let streamed = try readEvents(fast, count: expected.count)
         #expect(streamed.map(\.withoutTime) == expected.map(\.withoutTime))
-        #expect(eventually { (try? daemon.status()["control"]?["dropped_subscribers"]) == .number(1) })
-        #expect(try daemon.status()["control"]?["subscribers"] == .number(1))
+        #expect(eventually { (try? daemon.status().control.values[ControlMetrics.droppedSubscribers]) == 1 })
+        #expect(try daemon.status().control.values[ControlMetrics.subscribers] == 1)
         // The slow one finds what had fit, then the end of the stream.
         var late = 0
-        while let line = try slow.readLine() { if (try? JSONParser.parse(line))?["gesture"] != nil { late += 1 } }
+        while let line = try slow.readLine() { if EventLine(line: line)?.kind == .event { late += 1 } }
         #expect(late > 0 && late < expected.count)
         #expect(daemon.log.contains("disconnected"))
         try daemon.stop()
@@ -187,16 +187,16 @@ struct DaemonReplayTests {
         #expect(kill(-group, 0) == 0, "the command's group should be running")
         #expect(
             eventually {
-                let dispatcher = try? daemon.status()["dispatcher"]
-                return dispatcher?["commands_timed_out"] == .number(1) && dispatcher?["running_children"] == .number(0)
+                let dispatcher = try? daemon.status().dispatcher
+                return dispatcher?[DispatcherMetrics.commandsTimedOut] == 1 && dispatcher?[DispatcherMetrics.runningChildren] == 0
             }, "\(daemon.log)")
         // SIGKILL went to the whole group: the backgrounded sleep is gone too.
         #expect(eventually { kill(-group, 0) == -1 && errno == ESRCH }, "processes left in group \(group)")
         #expect(daemon.children().isEmpty, "children left: \(daemon.children())")
-        #expect(eventually { (try? daemon.status()["replay"]?["state"]) == .string("finished") })
-        let dispatcher = try daemon.status()["dispatcher"]
-        #expect(dispatcher?["commands_started"] == .number(1))
-        #expect(dispatcher?["cooldown_skips"]?.intValue == expected.count - 1)
+        #expect(eventually { (try? daemon.status().replay?.state) == "finished" })
+        let dispatcher = try daemon.status().dispatcher
+        #expect(dispatcher[DispatcherMetrics.commandsStarted] == 1)
+        #expect(dispatcher[DispatcherMetrics.cooldownSkips] == Double(expected.count - 1))
         #expect(daemon.log.contains("[tap]"))
         try daemon.stop()
     }
@@ -229,19 +229,19 @@ struct DaemonReplayTests {
         #expect(
             eventually {
                 most = max(most, sleeps())
-                return (try? daemon.status()["replay"]?["state"]) == .string("finished")
+                return (try? daemon.status().replay?.state) == "finished"
             })
-        let dispatcher = try daemon.status()["dispatcher"]
+        let dispatcher = try daemon.status().dispatcher
         #expect(most <= 2, "\(most) sleeps at once with max_children = 2")
-        #expect(dispatcher?["commands_refused"]?.intValue ?? 0 > 0, "\(String(describing: dispatcher))")
-        #expect(try daemon.status()["refused"]?["commands"] == dispatcher?["commands_refused"])
+        #expect(dispatcher[DispatcherMetrics.commandsRefused] > 0, "\(dispatcher)")
+        #expect(try daemon.status().refused[RefusalMetrics.commands] == dispatcher[DispatcherMetrics.commandsRefused])
         // The timeout ends them although their shells are long gone.
         #expect(eventually(ceiling: 5) { sleeps() == 0 }, "sleeps left: \(sleeps())\n\(daemon.log)")
-        #expect(eventually { (try? daemon.status()["dispatcher"]?["running_children"]) == .number(0) })
-        #expect(try daemon.status()["dispatcher"]?["commands_timed_out"]?.intValue ?? 0 > 0)
+        #expect(eventually { (try? daemon.status().dispatcher[DispatcherMetrics.runningChildren]) == 0 })
+        #expect(try daemon.status().dispatcher[DispatcherMetrics.commandsTimedOut] > 0)
         // The refusals were logged once per run, with their count.
         let refusedLines = daemon.log.split(separator: "\n").filter { $0.contains("refused") }
-        #expect(refusedLines.count <= 2 * (dispatcher?["commands_started"]?.intValue ?? 0), "\(refusedLines)")
+        #expect(Double(refusedLines.count) <= 2 * dispatcher[DispatcherMetrics.commandsStarted], "\(refusedLines)")
 
         // And at shutdown: what runs is killed.
         _ = try? daemon.request("status")
@@ -270,7 +270,7 @@ struct DaemonReplayTests {
                 "( '\(Binary.gesturectl)' monitor --socket '\(daemon.socket)' > '\(out)' 2>&1; echo $? > '\(status)' ) < /dev/null > /dev/null 2>&1 & echo started",
             ])
         #expect(monitor.output.contains("started"))
-        #expect(eventually { (try? daemon.status()["control"]?["subscribers"]) == .number(1) })
+        #expect(eventually { (try? daemon.status().control.values[ControlMetrics.subscribers]) == 1 })
         _ = try daemon.request("replay-start")
         #expect(eventually { (readText(out) ?? "").contains("drag pan changed") }, "\(readText(out) ?? "")")
         try daemon.stop()
@@ -289,15 +289,15 @@ struct DaemonReplayTests {
         try writeText(TestConfig.tapAndPan(), to: config)
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         func gestureNames() throws -> [String] {
-            try daemon.status()["gestures"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+            try daemon.status().gestures.map(\.name)
         }
         #expect(try gestureNames() == ["tap", "drag"])
-        #expect(try daemon.status()["config"]?["last_reload"] == .null)
+        #expect(try daemon.status().config.lastReload == nil)
 
         try writeText(TestConfig.tapAndPan() + "[gesture.hold]\ntype = \"long-pres\"\n", to: config)
         kill(daemon.pid, SIGHUP)
-        #expect(eventually { (try? daemon.status()["config"]?["last_reload"]?["ok"]) == .bool(false) })
-        let failure = try daemon.status()["config"]?["last_reload"]?["error"]?.stringValue ?? ""
+        #expect(eventually { (try? daemon.status().config.lastReload?.error) != nil })
+        let failure = try daemon.status().config.lastReload?.error ?? ""
         #expect(failure.contains("gestures.toml:") && failure.contains("long-pres"), "\(failure)")
         #expect(try gestureNames() == ["tap", "drag"])
         #expect(daemon.log.contains("long-pres") && daemon.log.contains("the running config stays"))
@@ -311,7 +311,7 @@ struct DaemonReplayTests {
         let taken = try runTool(Binary.gesturectl, ["reload", "--socket", daemon.socket], dir: dir)
         #expect(taken.status == 0 && taken.stdout.contains("reloaded"), "\(taken)")
         #expect(try gestureNames() == ["tap", "drag", "hold"])
-        #expect(try daemon.status()["config"]?["last_reload"]?["ok"] == .bool(true))
+        #expect(try daemon.status().config.lastReload.map { $0.error == nil } == true)
         try daemon.stop()
     }
 
@@ -331,7 +331,7 @@ struct DaemonReplayTests {
         try #require(unlink(config) == 0 && mkfifo(config, 0o600) == 0)
         let refused = try runTool("/usr/bin/timeout", ["10", Binary.gesturectl, "reload", "--socket", daemon.socket], dir: dir)
         #expect(refused.status != 0 && refused.stderr.contains("is a FIFO"), "\(refused)")
-        #expect(try daemon.status()["gestures"]?.arrayValue?.count == 2)
+        #expect(try daemon.status().gestures.count == 2)
         try daemon.stop()
     }
 
@@ -408,6 +408,9 @@ func positions(_ events: [JSONValue]) -> [[Double]] {
 extension JSONValue {
     /// The event without its `t` (live streams count from the daemon's start).
     var withoutTime: JSONValue { without(["t"]) }
+
+    /// The kind of stream line it is (`EventLine`), if any.
+    var kind: EventLine.Kind? { EventLine(self)?.kind }
 
     /// The object without the members named.
     func without(_ names: Set<String>) -> JSONValue {

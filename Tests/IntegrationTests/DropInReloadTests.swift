@@ -20,10 +20,10 @@ import Glibc
         try writeText("[gesture.hold]\ntype = \"long-press\"\n", to: site)
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         func gestures() throws -> [String] {
-            try daemon.status()["gestures"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+            try daemon.status().gestures.map(\.name)
         }
         func files() throws -> [String] {
-            try daemon.status()["config"]?["files"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            try daemon.status().config.files
         }
         func reload() throws -> (status: Int32, stdout: String, stderr: String) {
             try runTool(Binary.gesturectl, ["reload", "--socket", daemon.socket], dir: dir)
@@ -42,7 +42,7 @@ import Glibc
         try writeText("[gesture.tap]\ntype = \"long-press\"\n", to: site)
         #expect(try reload().status == 0)
         #expect(try gestures() == ["tap", "drag", "swipe"])
-        #expect(try daemon.status()["gestures"]?.arrayValue?.first?["type"] == .string("long-press"))
+        #expect(try daemon.status().gestures.first?.type == "long-press")
 
         // Broken: refused with the file named; the running config stays.
         try writeText("[gesture.tap]\ntaps = \"two\"\n", to: early)

@@ -184,7 +184,7 @@ struct FaultTests {
         #expect(eventually { !writer.isRunning } && writer.status == 0)
         #expect(taken + refused == 60 && daemon.isRunning, "\(daemon.log)")
         _ = try daemon.request("reload")
-        let names = try daemon.status()["gestures"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+        let names = try daemon.status().gestures.map(\.name)
         #expect(names == ["tap", "drag", "hold"], "after \(taken) taken and \(refused) refused reloads")
         _ = try daemon.request("replay-start")
         let streamed = try readEvents(subscriber, count: expected.count)

@@ -95,7 +95,8 @@ final class GesturedProcess {
 
     func request(_ command: String) throws -> JSONValue { try client().request(command) }
 
-    func status() throws -> JSONValue { try request("status") }
+    /// The `status` reply, read as gesturectl reads it (`DaemonStatus(json:)`).
+    func status() throws -> DaemonStatus { DaemonStatus(json: try request("status")) }
 
     /// SIGTERM, then checks a clean exit: status 0 and the socket removed.
     func stop() throws {

@@ -73,7 +73,7 @@ struct MetricsTests {
         defer { try? daemon.stop() }
         #expect(eventually { daemon.log.contains("metrics: ") })
         #expect(daemon.log.contains(prom + ".tmp"), "\(daemon.log)")
-        #expect(try daemon.status()["version"] != nil)
+        #expect(try daemon.status().version == GesturedVersion.current)
     }
 
     /// `unknown-command` names every command of the table, and each of them is answered.

@@ -17,21 +17,20 @@ import Testing
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         let subscriber = try daemon.client()
         _ = try subscriber.request("subscribe")
-        #expect(try daemon.status()["runtime"]?["mode"] == .null)
+        #expect(try daemon.status().runtime.mode == nil)
         _ = try daemon.request("replay-start")
 
         var modeLine: JSONValue?
         while modeLine == nil, let line = try subscriber.readLine() {
             let value = try JSONParser.parse(line)
-            if value["mode"] != nil { modeLine = value }
+            if value.kind == .mode { modeLine = value }
         }
         #expect(modeLine?["mode"] == .string("quiet"))
         #expect(modeLine?["cause"] == .string("switched"))
         #expect(modeLine?["by"]?.stringValue?.contains("tap") == true, "\(String(describing: modeLine))")
         let status = try daemon.status()
-        #expect(status["runtime"]?["mode"]?["name"] == .string("quiet"), "\(status)")
-        let drag = status["gestures"]?.arrayValue?.first { $0["name"] == .string("drag") }
-        #expect(drag?["enabled"] == .bool(false))
+        #expect(status.runtime.mode?.name == "quiet", "\(status)")
+        #expect(status.gestures.first { $0.name == "drag" }?.enabled == false)
     }
 
     /// `gesturectl trigger` runs the tap's actions, its mode switch included: the reply
@@ -59,7 +58,7 @@ import Testing
         }
         let tapLine = lines.firstIndex { $0["gesture"] == .string("tap") }
         #expect(tapLine != nil && tapLine! < lines.count - 1, "\(lines)")
-        #expect(try daemon.status()["runtime"]?["mode"]?["name"] == .string("quiet"))
+        #expect(try daemon.status().runtime.mode?.name == "quiet")
         #expect(eventually { readText(log) == "none\n" })
         let run = try ChildProcess.run(Binary.gesturectl, arguments: ["trigger", "tap", "--socket", daemon.socket])
         #expect(run.output == "tap recognized: 2 actions started\nmode: quiet\n")

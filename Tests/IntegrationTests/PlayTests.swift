@@ -31,9 +31,9 @@ struct PlayTests {
         close(ends[0])
         let subscriber = try daemon.client()
         _ = try subscriber.request("subscribe")
-        let device = try daemon.status()["devices"]?.arrayValue?.first
-        #expect(device?["grabbed"] == .bool(false), "\(String(describing: device))")
-        #expect(device?["grab"] == .string("not possible: the input is a stream, not a device"), "\(String(describing: device))")
+        let device = try daemon.status().devices.first
+        #expect(device?.delivery == nil, "\(String(describing: device))")
+        #expect(device?.grabImpossible == "not possible: the input is a stream, not a device", "\(String(describing: device))")
 
         // The pipe's write end goes to gesturectl alone, as its standard output.
         let played = try play(Recording.taps, into: ends[1], errors: dir.file("play.err"))

@@ -16,7 +16,7 @@ struct ReplayDeliveryTests {
         let run = try runTool(Binary.gesturectl, ["replay", "--json", "--delivery", "--config", config, Recording.taps], dir: dir)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = try run.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)[...]) }
-        let touches = lines.filter { $0["touch"] != nil }
+        let touches = lines.filter { $0.kind == .applicationTouch }
         #expect(lines.filter { $0["gesture"]?.stringValue == "wake" }.count == 4)
         #expect(touches.filter { $0["delivery"]?.stringValue == "began" }.count == 9)
         #expect(touches.filter { $0["delivery"]?.stringValue == "cancelled" }.count == 8)
@@ -25,7 +25,7 @@ struct ReplayDeliveryTests {
         #expect(last["delay"]?.doubleValue == 0.35)
         #expect(last["view"]?.stringValue == "screen")
         // Each cancel comes right after the recognition that caused it, at its time.
-        let firstWake = try #require(lines.firstIndex { $0["gesture"] != nil })
+        let firstWake = try #require(lines.firstIndex { $0.kind == .event })
         #expect(lines[firstWake + 1]["delivery"]?.stringValue == "cancelled")
         #expect(lines[firstWake + 1]["t"]?.doubleValue == lines[firstWake]["t"]?.doubleValue)
 
@@ -76,7 +76,7 @@ struct ReplayDeliveryTests {
         // replay says what it filtered and why: each ghost once, never shown.
         let run = try runTool(Binary.gesturectl, ["replay", "--json", "--config", guarded, Recording.ghosts], dir: dir)
         let filtered = try run.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)[...]) }
-            .filter { $0["filtered"] != nil }
+            .filter { $0.kind == .filtered }
         #expect(filtered.count == 947)
         #expect(filtered.allSatisfy { $0["rule"]?.stringValue == "ghost" && $0["shown"]?.boolValue == false })
         #expect(Set(filtered.compactMap { $0["filtered"]?.doubleValue }).count == filtered.count)
@@ -85,11 +85,11 @@ struct ReplayDeliveryTests {
         // ... and when the panel turned noisy, as subscribers get it: in time order, after
         // the frame of the 31st ghost (whose burst filtered more at the same time).
         let lines = try run.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)[...]) }
-        let noisy = try #require(lines.firstIndex { $0["health"] != nil })
+        let noisy = try #require(lines.firstIndex { $0.kind == .health })
         #expect(lines[noisy]["health"] == .string("noisy"))
         #expect(lines[noisy]["reason"] == .string("31 contacts filtered within a minute (more than 30)"))
         let at = try #require(lines[noisy]["t"]?.doubleValue)
-        let ghostsBefore = lines[..<noisy].filter { $0["filtered"] != nil }
+        let ghostsBefore = lines[..<noisy].filter { $0.kind == .filtered }
         #expect(ghostsBefore.count >= 31 && ghostsBefore.allSatisfy { ($0["t"]?.doubleValue ?? .infinity) <= at })
         #expect(lines[noisy...].allSatisfy { ($0["t"]?.doubleValue ?? 0) >= at })
         #expect(text.stdout.contains("    0.672  device 0 health noisy: 31 contacts filtered within a minute (more than 30)\n"))

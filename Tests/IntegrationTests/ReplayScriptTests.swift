@@ -46,7 +46,7 @@ import Testing
             """)
         #expect(run.status == 0, "\(run.stderr)")
         let lines = try run.lines.map { try JSONParser.parse($0) }
-        let disabled = try #require(lines.firstIndex { $0["changed"] != nil })
+        let disabled = try #require(lines.firstIndex { $0.kind == .changed })
         #expect(run.lines[disabled] == #"{"t":0.900,"changed":{"gesture":"scroll","enabled":false},"by":"script"}"#)
         #expect(lines[disabled + 1]["state"]?.stringValue == "cancelled")
         #expect(lines[disabled + 1]["t"]?.doubleValue == 0.9)

@@ -1,3 +1,4 @@
+import GestureControl
 import GestureDispatch
 import TestSupport
 import Testing
@@ -47,7 +48,7 @@ struct StreamInputTests {
         let subscriber = try daemon.client()
         _ = try subscriber.request("subscribe")
         let status = try daemon.status()
-        #expect(status["devices"]?.arrayValue?.first?["path"] == .string(fifo), "\(status)")
+        #expect(status.devices.first?.path == fifo, "\(status)")
         // One write per frame (SYN_REPORT), at its recorded time (real time: the daemon reads
         // the pipe paced as a device would deliver it).
         let start = MonotonicClock.now()
@@ -122,7 +123,7 @@ struct StreamInputTests {
         let daemon = try GesturedProcess(config: config, dir: dir, arguments: ["--stream", stream, "--desc", desc])
         #expect(eventually { daemon.log.contains("the device is detached") }, "\(daemon.log)")
         let status = try daemon.status()
-        #expect(status["refused"]?["unadvertised_events"] == .number(7), "\(status)")
+        #expect(status.refused[RefusalMetrics.unadvertisedEvents] == 7, "\(status)")
         try daemon.stop()
     }
 
@@ -133,7 +134,7 @@ struct StreamInputTests {
         // GesturedProcess gives the daemon /dev/null as standard input: it ends at once.
         let daemon = try GesturedProcess(config: config, dir: dir, arguments: ["--stream", "-", "--desc", desc])
         #expect(eventually { daemon.log.contains("stream: end of -; the device is detached") }, "\(daemon.log)")
-        #expect(try daemon.status()["devices"] == .array([]))
+        #expect(try daemon.status().devices.isEmpty)
         try daemon.stop()
     }
 }

@@ -31,13 +31,13 @@ struct TouchStreamTests {
 
         // Read until both the events and the two contacts' lifts are in.
         var lines: [JSONValue] = []
-        while lines.count(where: { $0["gesture"] != nil }) < expected.count || lines.count(where: { $0["phase"] == .string("ended") }) < 2,
+        while lines.count(where: { $0.kind == .event }) < expected.count || lines.count(where: { $0["phase"] == .string("ended") }) < 2,
             let line = try watcher.readLine()
         {
             lines.append(try JSONParser.parse(line[...]))
         }
-        let touches = lines.filter { $0["touch"] != nil }
-        #expect(lines.filter { $0["gesture"] != nil }.map(\.comparable) == expected.map(\.comparable))
+        let touches = lines.filter { $0.kind == .contact }
+        #expect(lines.filter { $0.kind == .event }.map(\.comparable) == expected.map(\.comparable))
         let ids = touches.compactMap { $0["touch"]?.intValue }.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
         try #require(ids.count == 2, "\(touches.map(\.text))")
         for (id, (down, up)) in zip(ids, [((600.0, 160.0), (330.0, 165.0)), ((200.0, 330.0), (600.0, 330.0))]) {
