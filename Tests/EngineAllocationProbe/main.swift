@@ -217,19 +217,21 @@ func feedHealth(
 }
 /// The panel's own faults the newer rules take: a still touch on the border (dropped), one
 /// that lands there and swipes in (shown from where it landed), a drag with one report
-/// 100 mm off its path (dropped), and one whose report jumps and stays (split).
+/// 100 mm off its path (dropped), and one whose report jumps and stays (split); away from
+/// the spot the mixed frames' taps mask.
 func faultFrames(startingAt start: Int64) -> [TouchFrame] {
     var b = FrameBuilder()
     b.tap(1, x: 0, y: 300, at: start, duration: 100_000)
     b.down(2, x: 0, y: 300, at: start + 200_000)
     b.drag(2, toX: 200, toY: 300, from: start + 300_000, duration: 100_000, steps: 10)
     b.up(2, at: start + 410_000)
-    b.down(3, x: 300, y: 300, at: start + 500_000)
-    b.drag(3, toX: 340, toY: 300, from: start + 500_000, duration: 40_000, steps: 4)
-    b.move(3, x: 740, y: 300, at: start + 550_000)
-    b.drag(3, toX: 380, toY: 300, from: start + 560_000, duration: 40_000, steps: 4)
-    b.move(3, x: 780, y: 300, at: start + 610_000)
-    b.drag(3, toX: 820, toY: 300, from: start + 620_000, duration: 40_000, steps: 4)
+    b.down(3, x: 300, y: 450, at: start + 500_000)
+    b.drag(3, toX: 340, toY: 450, from: start + 500_000, duration: 40_000, steps: 4)
+    b.move(3, x: 740, y: 450, at: start + 550_000)  // one report off the path ...
+    b.move(3, x: 344, y: 450, at: start + 560_000)  // ... and back on it
+    b.drag(3, toX: 380, toY: 450, from: start + 560_000, duration: 40_000, steps: 4)
+    b.move(3, x: 780, y: 450, at: start + 610_000)
+    b.drag(3, toX: 820, toY: 450, from: start + 620_000, duration: 40_000, steps: 4)
     b.up(3, at: start + 670_000)
     return b.frames
 }
@@ -332,5 +334,6 @@ print(
     "health_frames \(healthFrames) health_contacts \(healthOut) health_mallocs \(healthMallocs)",
     "health_ns_per_ten_finger_frame \(tenElapsed / Int64(healthTen.count)) health_ten_finger_mallocs \(healthTenMallocs)",
     "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)",
+    "health_edge \(health.counts[.edge]) health_outlier \(health.counts[.outlier]) health_jump \(health.counts[.jump])",
     "set_mallocs \(setMallocs) set_cancelled \(setCancelled)",
     "stream_outputs \(streamSink.outputs) stream_mallocs \(streamMallocs)")

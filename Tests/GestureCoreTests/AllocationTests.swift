@@ -32,6 +32,10 @@ import Testing
         #expect((values["health_contacts"] ?? 0) > 10_000, "the health stage passed nothing on: \(result.output)")
         #expect((values["health_filtered"] ?? 0) > 0, "the health stage filtered nothing: \(result.output)")
         #expect((values["health_notices"] ?? 0) > 0, "the health stage noticed nothing: \(result.output)")
+        // Bezel touches dropped, outliers dropped and jumps split were among them.
+        for rule in ["health_edge", "health_outlier", "health_jump"] {
+            #expect((values[rule] ?? 0) > 0, "\(rule): \(result.output)")
+        }
         // A runtime change (`set`) in place mid-drag, and the frames after it, allocate nothing.
         #expect(values["set_mallocs"] == 0, "a runtime change or the frames after it allocated: \(result.output)")
         #expect(values["set_cancelled"] == 1, "disabling the pan mid-drag did not cancel it: \(result.output)")

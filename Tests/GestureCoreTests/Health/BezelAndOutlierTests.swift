@@ -7,12 +7,7 @@ import Testing
 /// so its last column (value 9999) lands at x = 999.9.
 @Suite struct BezelAndOutlierTests {
     func run(_ settings: TouchHealthSettings, until end: Microseconds? = nil, _ build: (inout FrameBuilder) -> Void) -> HealthRun {
-        var b = FrameBuilder()
-        build(&b)
-        let h = HealthRun(settings, panel: b)
-        h.run(b.frames, until: end)
-        #expect(h.violations.isEmpty)
-        return h
+        TouchHealthTests().run(settings, until: end, build)
     }
 
     static let bezel: TouchHealthSettings = {
@@ -91,12 +86,7 @@ import Testing
         b.drag(1, toX: 839.9, toY: 300, from: 200 * ms, duration: 100 * ms, steps: 10)
         b.up(1, at: 310 * ms)
         b.tap(2, x: 999.9, y: 100, at: 500 * ms, duration: 150 * ms)
-        let h = PipelineHarness(model: try m.build())
-        h.attach(device: b.device, x: b.x, y: b.y, health: settings)
-        h.engine.touchDeliveryEnabled = true
-        h.run(b.frames)
-        h.settle()
-        return h
+        return HealthInPipelineTests().delivered(b, through: try m.build(), settings)
     }
 
     @Test func anEdgeSwipeFromTheBezelStillBeginsAndABezelTapIsNotATap() throws {
@@ -201,11 +191,7 @@ import Testing
         b.move(1, x: 900, y: 300, at: 60 * ms)  // 195 mm in 10 ms, for one frame
         for k in 7...9 { b.move(1, x: 100 + Double(k - 1) * 20, y: 300, at: Int64(k) * 10 * ms) }
         b.up(1, at: 100 * ms)
-        let h = PipelineHarness(model: try single(.pan))
-        h.attach(device: b.device, x: b.x, y: b.y, health: Self.jump)
-        h.engine.touchDeliveryEnabled = true
-        h.run(b.frames)
-        h.settle()
+        let h = HealthInPipelineTests().delivered(b, through: try single(.pan), Self.jump)
         #expect(h.log.first == "g began" && h.log.last == "g ended")
         #expect(h.log.filter { $0 == "g began" }.count == 1)
         #expect(h.events.allSatisfy { $0.x < 300 })
