@@ -4,7 +4,7 @@
 # VM_GESTURED=1 adds the gestured scenarios (needs the release build).
 
 VM_GESTURED ?= 1
-VM_APT_PACKAGES := qemu-system-x86 cpio xz-utils
+VM_APT_PACKAGES := qemu-system-x86 cpio xz-utils zstd
 # VM_ONLY=REGEX: only the scenarios whose names match (e.g. VM_ONLY='unplug|pinch').
 VM_ONLY ?=
 export VM_GESTURED VM_ONLY
