@@ -145,7 +145,7 @@ STACK_ROOTS=(cage xwayland sway weston wev seatd libinput-bin xkb-data fontconfi
 # shared-mime-info: without its database a file:// page is not taken for HTML.
 BROWSER_ROOTS=(cog shared-mime-info)
 # Debian 13 adds Chromium, the other kiosk browser (Debian 12's tier runs cog only).
-[ "$VM_DEBIAN" = bookworm ] || BROWSER_ROOTS+=(chromium)
+[ "$VM_DEBIAN" = bookworm ] || BROWSER_ROOTS+=(chromium chromium-common)
 
 fetch_stacks() { # [ROOT...]: more roots than the compositors'
   local pkgs deb stamp=$VM_STACK_ROOT/.unpacked
