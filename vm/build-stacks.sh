@@ -39,6 +39,8 @@ if [ "$VM_BROWSER" = 1 ]; then
   PROGRAMS+=(usr/bin/cog "$WESTON_LIB/cog/modules/libcogplatform-wl.so" "$WESTON_LIB/libWPEBackend-fdo-1.0.so.1"
              "$WPE/WPEWebProcess" "$WPE/WPENetworkProcess" "$WPE/injected-bundle/libWPEInjectedBundle.so"
              "$WESTON_LIB/libEGL_mesa.so.0" "$WESTON_LIB/dri/swrast_dri.so")
+  # Debian 13's Mesa loads its GBM backend by path (WebKit 2.48 allocates through GBM).
+  [ "$VM_DEBIAN" = bookworm ] || PROGRAMS+=("$WESTON_LIB/gbm/dri_gbm.so")
   [ "$VM_DEBIAN" = bookworm ] ||
     PROGRAMS+=(usr/lib/chromium/chromium usr/lib/chromium/chrome_crashpad_handler usr/lib/chromium/libvulkan.so.1
                usr/lib/chromium/libvk_swiftshader.so usr/lib/chromium/libEGL.so usr/lib/chromium/libGLESv2.so)
@@ -48,11 +50,13 @@ MODULES+=(bochs)
 UDEV_RULES+=(80-libinput-device-groups.rules 90-libinput-fuzz-override.rules)
 
 # weston finds its own library through its RUNPATH, an absolute path the loader would
-# look up on the host: the tree's copy of that folder joins the search path.
-VM_LIBRARY_PATH=$WESTON_LIB/weston
+# look up on the host: the tree's copy of that folder joins the search path; so does
+# PulseAudio's (Chromium's libpulse finds libpulsecommon there).
+VM_LIBRARY_PATH=$WESTON_LIB/weston:$WESTON_LIB/pulseaudio
 
 # What the compositors read at start: keymaps (every compositor makes one for the seat),
-# fontconfig and one font (sway draws titles with pango), weston's own data.
+# fontconfig and one font (sway draws titles with pango), weston's own data. Links are
+# kept: fontconfig's absolute ones name files staged beside them.
 stage_data() {
   local d
   for d in usr/share/X11/xkb etc/fonts usr/share/fonts/truetype/dejavu usr/share/fontconfig \

@@ -144,8 +144,10 @@ STACK_ROOTS=(cage xwayland sway weston wev seatd libinput-bin xkb-data fontconfi
 # The browser tier (`vm/fetch.sh browser`) adds cog, the kiosk browser (WPE WebKit), with
 # shared-mime-info: without its database a file:// page is not taken for HTML.
 BROWSER_ROOTS=(cog shared-mime-info)
-# Debian 13 adds Chromium, the other kiosk browser (Debian 12's tier runs cog only).
-[ "$VM_DEBIAN" = bookworm ] || BROWSER_ROOTS+=(chromium chromium-common)
+# Debian 13 adds Chromium, the other kiosk browser (Debian 12's tier runs cog only), with
+# its data (chromium-common); mesa-libgallium holds trixie's Mesa drivers, EGL's included.
+# (The closure keeps only lib* packages besides the roots.)
+[ "$VM_DEBIAN" = bookworm ] || BROWSER_ROOTS+=(chromium chromium-common mesa-libgallium)
 
 fetch_stacks() { # [ROOT...]: more roots than the compositors'
   local pkgs deb stamp=$VM_STACK_ROOT/.unpacked

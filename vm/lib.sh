@@ -35,10 +35,11 @@ die() { printf 'vm: error: %s\n' "$*" >&2; exit 1; }
 # The unpacked Debian loader lists what a binary needs, resolved only inside the tree
 # (the host's ld.so.cache must not leak host libraries into the guest). udev's programs
 # find libsystemd-shared through a RUNPATH, an absolute path the loader would look up on
-# the host: the tree's folder comes first. VM_LIBRARY_PATH: one more folder of the tree.
+# the host: the tree's folder comes first. VM_LIBRARY_PATH: more folders of the tree
+# (colon-separated).
 guest_loader() {
   "$VM_ROOT/lib64/ld-linux-x86-64.so.2" --inhibit-cache \
-    --library-path "$VM_ROOT/lib/x86_64-linux-gnu:$VM_ROOT/usr/lib/x86_64-linux-gnu:$VM_ROOT/usr/lib/x86_64-linux-gnu/systemd${VM_LIBRARY_PATH:+:$VM_ROOT/$VM_LIBRARY_PATH}" \
+    --library-path "$VM_ROOT/lib/x86_64-linux-gnu:$VM_ROOT/usr/lib/x86_64-linux-gnu:$VM_ROOT/usr/lib/x86_64-linux-gnu/systemd${VM_LIBRARY_PATH:+:$VM_ROOT/${VM_LIBRARY_PATH//:/:$VM_ROOT/}}" \
     "$@"
 }
 

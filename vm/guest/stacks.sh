@@ -240,7 +240,8 @@ stacks_session() { # COMPOSITOR
 # EGL: Mesa's software rasterizer (llvmpipe) over wl_shm, as a kiosk without a GPU driver
 # would. Chromium (Debian 13) in kiosk mode on Wayland, as docs/KIOSK.md starts it, plus
 # what the VM needs: --disable-gpu (no GPU: software compositing, shared-memory buffers),
-# --enable-logging=stderr for the console lines. Chromium's command line is the quick
+# --enable-logging=stderr for the console lines, --single-process (under emulation its
+# helper processes missed the 15 s Chromium gives them to connect, and quit). Chromium's command line is the quick
 # start's unit's (docs/kiosk/kiosk-browser.service), its URL replaced by the page.
 BROWSER_PAGE=file:///vm/touch-counter.html
 KIOSK_UNIT=/vm/kiosk/kiosk-browser.service
@@ -248,16 +249,21 @@ browser_command() { # BROWSER: what cage runs
   case $1 in
     cog) echo "cog --platform=wl --enable-write-console-messages-to-stdout=true $BROWSER_PAGE" ;;
     chromium) sed -n 's|^ExecStart=/usr/bin/cage [^/]*-- \(.*\) http://localhost:8080/$|\1|p' "$KIOSK_UNIT" |
-                sed "s|\$| --disable-gpu --enable-logging=stderr $BROWSER_PAGE|" ;;
+                sed "s|\$| --disable-gpu --enable-logging=stderr --single-process $BROWSER_PAGE|" ;;
   esac
 }
+# The browsers keep their profile in the kiosk user's home. WebKit 2.48 (Debian 13) runs
+# its web process in bubblewrap, which cannot pivot away from an initramfs root: its
+# sandbox is off in the VM (a kiosk has bwrap, a dependency of libwpewebkit-2.0-1); its
+# web process crashed after each load with Skia drawing through llvmpipe: Skia draws on
+# the CPU in the VM.
 browser_start() { # BROWSER
   rm -rf "$XDG_RUNTIME_DIR" && mkdir -m 0700 "$XDG_RUNTIME_DIR" && chown kiosk:kiosk "$XDG_RUNTIME_DIR"
   PAGE_LOG=$SCENARIO_DIR/$1.log
   : > "$PAGE_LOG" && chmod 0666 "$PAGE_LOG"
   _started=$(cut -d' ' -f1 /proc/uptime)
-  LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
-    LIBGL_ALWAYS_SOFTWARE=1 \
+  HOME=/home/kiosk LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
+    LIBGL_ALWAYS_SOFTWARE=1 WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1 WEBKIT_SKIA_ENABLE_CPU_RENDERING=1 \
     as_kiosk "cage -- $(browser_command "$1")" > "$PAGE_LOG" 2>&1 &
   COMP_PID=$!
   # The page's first frame: its second animation frame ran.
@@ -351,7 +357,8 @@ stacks_browser() { # BROWSER
 
 # The quick start's gestured config (docs/kiosk/gestures.toml), applied by a reload as an
 # integrator would: a tap clicks the page; the staff's swipe from the left edge begins and
-# ends, and the page gets nothing of it.
+# ends, and the page gets nothing of it; the three-finger press begins, and the page gets
+# its three touches whole and no click.
 kiosk_guide_config() {
   check "the quick start's config is accepted" "gesturectl check" gesturectl check /vm/kiosk/gestures.toml
   cp /vm/kiosk/gestures.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
@@ -368,6 +375,10 @@ kiosk_guide_config() {
   expect_page "staff swipe from the left edge (the quick start's config)" nothing
   wait_for 3 test "$(monitor_count staff ended)" -ge 1
   expect_eq "the staff swipe ended (subscriber)" 1 "$(monitor_count staff ended)"
+  page_mark; play hold-3f
+  expect_page "three fingers held (the quick start's config)" 'touchstart=3( touchmove=[0-9]+)? touchend=3( pointercancel=[0-9]+)?'
+  wait_for 3 test "$(monitor_count restart began)" -ge 1
+  expect_eq "the three-finger press began (subscriber)" 1 "$(monitor_count restart began)"
 }
 
 # A site's rule for one panel, matched on its parent (KERNELS==inputN), which the clone
@@ -431,7 +442,9 @@ stacks_twin() {
 
 # A tap on one of two panels: the wev on the panel's output gets down and up at the
 # panel's point, the other wev nothing.
-tap_on_output() { # PANEL_NODE STREAM X Y OUTPUT OWN_WEV_LOG OTHER_WEV_LOG
+# MATRIX: where the panel's point lands on its output's surface, as a calibration matrix
+# over that surface (identity: the panel covers the output).
+tap_on_output() { # PANEL_NODE STREAM X Y OUTPUT OWN_WEV_LOG OTHER_WEV_LOG MATRIX
   WEV_LOG=$7; wev_mark; _other_mark=$WEV_MARK
   WEV_LOG=$6; wev_mark
   _panel=$DEV_NODE
@@ -439,7 +452,7 @@ tap_on_output() { # PANEL_NODE STREAM X Y OUTPUT OWN_WEV_LOG OTHER_WEV_LOG
   play "$2"
   DEV_NODE=$_panel
   expect_wev "tap on the panel of $5: its output's wev" 'down up'
-  expect_down_at "tap on the panel of $5" "$3" "$4"
+  expect_down_at "tap on the panel of $5" "$3" "$4" "$8"
   WEV_LOG=$7 WEV_MARK=$_other_mark
   expect_wev "tap on the panel of $5: the other output's wev" nothing
   WEV_LOG=$6
@@ -462,7 +475,7 @@ stacks_two_outputs() {
   MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID=''
   device_create "$ELAN" || { record "device created" fail "evemu-device"; end_scenario; return; }
   PANEL_A=$DEV_NODE PANEL_A_PID=$DEV_PID
-  device_create "$ELAN" || { record "second device created" fail "evemu-device"; gestured_abort; return; }
+  device_create "$ELAN" || { record "second device created" fail "evemu-device"; kill "$PANEL_A_PID"; gestured_abort; return; }
   PANEL_B=$DEV_NODE
   site_rule "$PANEL_A" 'ENV{WL_OUTPUT}="HEADLESS-1"'
   site_rule "$PANEL_B" 'ENV{WL_OUTPUT}="HEADLESS-2"'
@@ -483,12 +496,23 @@ output HEADLESS-2 pos 1280 0' compositor_start sway; then
   check "sway opened both clones" "" wait_for 30 fd_open "$COMP_PID" "$CLONE_B"
   : > "$WEV2_LOG" && chmod 0666 "$WEV2_LOG"
   _sock=$(ls "$XDG_RUNTIME_DIR"/sway-ipc.*.sock 2>/dev/null | head -n1)
-  swaymsg -s "$_sock" "focus output HEADLESS-2; exec stdbuf -oL wev > $WEV2_LOG" > "$SCENARIO_DIR/swaymsg.log" 2>&1
+  # The first wev to HEADLESS-1 (sway 1.10 starts on HEADLESS-2, sway 1.7 on HEADLESS-1),
+  # the second started on HEADLESS-2.
+  swaymsg -s "$_sock" "[pid=$(pidof wev)] move container to output HEADLESS-1; focus output HEADLESS-2;" \
+    "exec stdbuf -oL wev > $WEV2_LOG" > "$SCENARIO_DIR/swaymsg.log" 2>&1
   check "a second wev, on HEADLESS-2" "" eval 'wait_for 60 grep -qE "xdg_toplevel\] configure: width: [1-9]" "$WEV2_LOG" &&
                                                wait_for 30 grep -q "capabilities: touch" "$WEV2_LOG"'
   swaymsg -s "$_sock" -t get_tree > "$SCENARIO_DIR/sway-tree.json" 2>&1
-  tap_on_output "$PANEL_A" tap 1000 600 HEADLESS-1 "$WEV1_LOG" "$WEV2_LOG"
-  tap_on_output "$PANEL_B" tap-2 2400 1200 HEADLESS-2 "$WEV2_LOG" "$WEV1_LOG"
+  # sway 1.7 maps each clone to its WL_OUTPUT; sway 1.10.1 (Debian 13) ignores it, as run,
+  # and maps both over the whole layout of two outputs side by side: a panel's point lands
+  # at twice its x, less the output's offset. The taps lie where both mappings put them on
+  # their panel's output, so each still reaches that output's wev alone.
+  case $(sway --version) in
+    "sway version 1.7"*) _map_a="1 0 0 0 1 0" _map_b="1 0 0 0 1 0" ;;
+    *) _map_a="2 0 0 0 1 0" _map_b="2 0 -1 0 1 0" ;;
+  esac
+  tap_on_output "$PANEL_A" tap 1000 600 HEADLESS-1 "$WEV1_LOG" "$WEV2_LOG" "$_map_a"
+  tap_on_output "$PANEL_B" tap-2 2400 1200 HEADLESS-2 "$WEV2_LOG" "$WEV1_LOG" "$_map_b"
   compositor_stop
   kill "$PANEL_A_PID" 2>/dev/null
   gestured_end
@@ -504,8 +528,9 @@ mkdir -p /dev/shm && mount -t tmpfs -o mode=1777 shm /dev/shm
 modprobe bochs || echo "vm: modprobe bochs failed: weston has no DRM device" >&2
 # The kiosk's user; seatd gives its group the seat. Not a child of this shell: the
 # harness waits for its own children.
-echo 'kiosk:x:1000:1000:kiosk:/tmp:/bin/sh' >> /etc/passwd
+echo 'kiosk:x:1000:1000:kiosk:/home/kiosk:/bin/sh' >> /etc/passwd
 echo 'kiosk:x:1000:' >> /etc/group
+mkdir -p /home/kiosk && chown kiosk:kiosk /home/kiosk
 # Runs a command line as the kiosk's user, with this environment (one string: su's option
 # parser would take a "--" among the program's arguments for its own).
 # exec: started in the background, the function's subshell becomes the compositor.
