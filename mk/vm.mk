@@ -124,6 +124,8 @@ vm-shell-browser: vm-browser-initramfs
 # 13"): trixie's kernel, udev, libinput and compositors (labwc added), in .vm-cache/trixie.
 # Not part of `make test`: a cold cache downloads some 200 MB of packages for the stacks
 # (430 MB with the browsers) and the stacks VM ran 13 minutes under a load of 20 here.
+# The browser target does not pass yet: neither cog 0.18 nor Chromium 156 draws its page
+# in the VM (vm/README.md, "Debian 13").
 VM_DEBIAN13_TIMEOUT ?= 1800
 .PHONY: vm-test-stacks-debian13 vm-test-browser-debian13
 
