@@ -4,10 +4,13 @@
 # VM_GESTURED=1 adds the gestured scenarios (needs the release build).
 
 VM_GESTURED ?= 1
-VM_APT_PACKAGES := qemu-system-x86 cpio xz-utils
+VM_APT_PACKAGES := qemu-system-x86 cpio xz-utils zstd
 # VM_ONLY=REGEX: only the scenarios whose names match (e.g. VM_ONLY='unplug|pinch').
 VM_ONLY ?=
-export VM_GESTURED VM_ONLY
+# The Debian release the guests come from (vm/lib.sh): bookworm (Debian 12) or trixie
+# (Debian 13, its own cache in .vm-cache/trixie), e.g. `make vm-test-stacks VM_DEBIAN=trixie`.
+VM_DEBIAN ?= bookworm
+export VM_GESTURED VM_ONLY VM_DEBIAN
 
 .PHONY: vm-deps vm-fetch vm-initramfs vm-test vm-shell vm-report
 
@@ -114,3 +117,18 @@ vm-test-browser: vm-browser-initramfs
 
 vm-shell-browser: vm-browser-initramfs
 	vm/run.sh browser-shell
+
+# The kiosk-stacks and browser tiers on Debian 13 (VM_DEBIAN=trixie, vm/README.md, "Debian
+# 13"): trixie's kernel, udev, libinput and compositors (labwc added), in .vm-cache/trixie.
+# Not part of `make test`: a cold cache downloads some 200 MB of packages for the stacks
+# (430 MB with the browsers) and the stacks VM ran 13 minutes under a load of 20 here.
+# The browser target does not pass yet: neither cog 0.18 nor Chromium 156 draws its page
+# in the VM (vm/README.md, "Debian 13").
+VM_DEBIAN13_TIMEOUT ?= 1800
+.PHONY: vm-test-stacks-debian13 vm-test-browser-debian13
+
+vm-test-stacks-debian13:
+	$(MAKE) vm-test-stacks VM_DEBIAN=trixie VM_TIMEOUT=$(VM_DEBIAN13_TIMEOUT)
+
+vm-test-browser-debian13:
+	$(MAKE) vm-test-browser VM_DEBIAN=trixie VM_TIMEOUT=$(VM_DEBIAN13_TIMEOUT)

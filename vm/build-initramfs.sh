@@ -31,8 +31,11 @@ UDEV_RULES=(50-udev-default.rules 60-input-id.rules 60-persistent-input.rules)
 # Copies one ELF and every library it needs, each to the path it resolved to inside the
 # Debian tree. A library the tree lacks is an error, never a silent host fallback.
 copy_elf() {
-  local src=$1 dest=$2 line lib
+  local src=$1 dest=$2 line lib listing
   install -D -m 0755 "$src" "$STAGE/$dest"
+  # The loader stops at the first library it cannot find, listing none.
+  listing=$(guest_loader --list "$src" 2>&1) ||
+    die "the loader cannot list what $src needs: ${listing##*: error while loading shared libraries: } (a missing package, or a RUNPATH folder missing from VM_LIBRARY_PATH)"
   while read -r line; do
     case $line in
       *"not found"*) die "$src needs ${line%% *}, which no fetched package provides (add it to ROOTS in vm/fetch.sh)" ;;
@@ -40,7 +43,7 @@ copy_elf() {
       *) continue ;;
     esac
     [ -e "$STAGE/${lib#"$VM_ROOT"/}" ] || install -D -m 0755 "$(readlink -f "$lib")" "$STAGE/${lib#"$VM_ROOT"/}"
-  done < <(guest_loader --list "$src")
+  done <<< "$listing"
 }
 
 stage_busybox() {
@@ -84,9 +87,11 @@ stage_udev() {
 }
 
 # The modules and what modules.dep says they need; busybox's depmod indexes the subset.
+# One built into the kernel (virtio_pci in trixie's) needs nothing.
 stage_modules() {
   local wanted=() m line dep
   for m in "${MODULES[@]}"; do
+    grep -qE "(^|/)${m}\.ko\$" "$KMODS/modules.builtin" && continue
     line=$(grep -E "(^|/)${m}\.ko:" "$KMODS/modules.dep") || die "module $m not in $KMODS/modules.dep"
     wanted+=("${line%%:*}")
     for dep in ${line#*:}; do wanted+=("$dep"); done
@@ -112,6 +117,7 @@ stage_scenarios() {
 main() {
   [ -s "$VM_KERNEL_DIR/vmlinux" ] || die "no kernel in $VM_KERNEL_DIR: run vm/fetch.sh first"
   rm -rf "$STAGE" && mkdir -p "$STAGE"/{dev,proc,sys,run,tmp,results,root}
+  merge_usr "$STAGE"
   stage_busybox
   stage_programs
   stage_udev

@@ -75,6 +75,9 @@ printf '%s\n' "tap 0 0.08 1000 1700" "tap 0.5 0.08 2000 1750" | write stacks-str
 echo "stroke 0 0.30 1 2600 400 -400 0 0" | write stacks-pan
 printf '%s\n' "stroke 0 0.30 1 2600 400 -400 0 0 open" "touch 0.6 0.08 1 1000 600" "lift 1.0 1" | write stacks-second
 echo "stroke 0 0.30 1 800 700 400 100 0 open" | write stacks-drag-open
+# The kiosk quick start's three-finger press (docs/kiosk/gestures.toml: 2 s): three
+# fingers 30 mm apart held still for 2.8 s in the middle, outside the edge's margin.
+echo "stroke 0 2.8 3 1200 900 0 0 300" | write stacks-hold-3f
 
 # Dell Canvas touch, 32767x32767 at 55/98 units/mm (595x334 mm), 5 slots.
 # Three-finger swipe down: 60 mm in 250 ms, fingers 30 mm apart (lisgd: 194 px).

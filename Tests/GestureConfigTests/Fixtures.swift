@@ -6,12 +6,18 @@ enum Fixture {
     /// The smallest valid head of a file: a screen.
     static let screen = "[screen]\nwidth = 800\nheight = 600\n"
 
-    /// The repository's `config/gestures.toml`, found from this file's location.
-    static let shippedConfigPath: String = {
+    /// The repository's root, found from this file's location.
+    static let repositoryRoot: String = {
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3)  // Tests/GestureConfigTests/Fixtures.swift
-        return parts.joined(separator: "/") + "/config/gestures.toml"
+        return parts.joined(separator: "/")
     }()
+
+    /// The repository's `config/gestures.toml`.
+    static let shippedConfigPath = repositoryRoot + "/config/gestures.toml"
+
+    /// The kiosk quick start's config (docs/KIOSK.md).
+    static let kioskGuideConfigPath = repositoryRoot + "/docs/kiosk/gestures.toml"
 
     /// The diagnostics of an invalid file; records a test failure when it is valid.
     static func diagnostics(

@@ -12,7 +12,13 @@ import Testing
     let ms: Int64 = 1000
 
     func deliver(_ build: (inout FrameBuilder) -> Void) throws -> PipelineHarness {
-        let configuration = try ConfigLoader.load(path: Fixture.shippedConfigPath)
+        try Self.deliver(config: Fixture.shippedConfigPath, build)
+    }
+
+    /// Frames through the config's engine with touch delivery on, as the daemon runs it for
+    /// a grabbed panel of 1920 x 1080 px.
+    static func deliver(config path: String, _ build: (inout FrameBuilder) -> Void) throws -> PipelineHarness {
+        let configuration = try ConfigLoader.load(path: path)
         var b = FrameBuilder(screen: ScreenSize(width: 1920, height: 1080))
         build(&b)
         let h = PipelineHarness(model: configuration.model)
@@ -36,8 +42,8 @@ import Testing
         #expect(
             report.contains(
                 """
-                  map: a new touch within 4mm of the right edge of the screen is held (admin_menu: until the touch moves); touches are cancelled when admin_menu or reload begins
-                  wake_corner: a new touch is held (wake: until the touch lifts or moves, then up to 350ms for the next tap); a new touch within 4mm of the right edge of the screen is held (admin_menu: until the touch moves); a lift is held up to 350ms (wake: the next tap may come); touches are cancelled when admin_menu or reload begins, or wake recognizes
+                  map: a new touch within 4mm of the right edge of the screen is held (admin_menu: until the touch moves); touches are cancelled when admin_menu begins
+                  wake_corner: a new touch is held (wake: until the touch lifts or moves, then up to 350ms for the next tap); a new touch within 4mm of the right edge of the screen is held (admin_menu: until the touch moves); a lift is held up to 350ms (wake: the next tap may come); touches are cancelled when admin_menu begins, or wake recognizes
                   device[0]: passthrough: grabbed, applications read its virtual clone; cancel = "release"
                 """))
     }
@@ -86,5 +92,25 @@ import Testing
         #expect(h.touchLog.first == "1 began")
         #expect(h.touchLog.last == "1 ended")
         #expect(!h.touchLog.contains("1 cancelled"))
+    }
+
+    /// The three-finger press reloads the browser and leaves the application its three
+    /// touches as they happened: none is cancelled (a lift a browser would click with, or a
+    /// touch left down where the compositor passes no cancel), each ends at its lift.
+    @Test func theThreeFingerPressLeavesItsTouches() throws {
+        let h = try deliver { b in
+            b.down(1, x: 300, y: 500, at: 0)
+            b.down(2, x: 400, y: 500, at: 0)
+            b.down(3, x: 350, y: 600, at: 0)
+            b.hold(at: 1000 * ms)
+            b.hold(at: 2100 * ms)
+            b.up(1, at: 2200 * ms)
+            b.up(2, at: 2200 * ms)
+            b.up(3, at: 2200 * ms)
+        }
+        #expect(h.log.first == "reload began")
+        #expect(h.touchLog.filter { $0.hasSuffix("began") }.count == 3)
+        #expect(h.touches.filter { $0.kind == .ended }.map(\.time) == [2200 * ms, 2200 * ms, 2200 * ms])
+        #expect(!h.touchLog.contains { $0.hasSuffix("cancelled") })
     }
 }
