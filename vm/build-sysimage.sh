@@ -108,6 +108,7 @@ stage_scenarios() {
   cp -r vm/guest/. "$ROOT/vm/"
   rm -f "$ROOT/vm/init"
   cp "$DEB" "$ROOT/root/"
+  vm/upgrade-deb.sh "$DEB" "$ROOT/root/upgrade"
   cp "$VM_RECORDINGS"/*.desc "$ROOT/recordings/"
   vm/synth.sh "$ROOT/recordings"
   install -m 0644 vm/guest/systemd/vm-scenarios.service "$ROOT/etc/systemd/system/"

@@ -32,6 +32,17 @@ import Glibc
         func path(_ directory: String, _ name: String) -> String { root + "/" + directory + "/" + name }
 
         func remove() { _ = system("rm -rf '\(root)'") }
+
+        /// Why the tree is refused (nil, with an issue recorded, when it loads).
+        func refusal(sourceLocation: SourceLocation = #_sourceLocation) -> ConfigError? {
+            do {
+                _ = try ConfigLoader.load(tree: tree)
+                Issue.record("expected the tree to be refused", sourceLocation: sourceLocation)
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
 
     @Test func filesAreSortedByNameAcrossDirectoriesAndTheLatestDirectoryWins() throws {
@@ -147,10 +158,7 @@ import Glibc
             Fixture.screen + "[gesture.reload]\ntype = \"long-press\"\ntouches = 3\nmin_duration = \"2s\"\n", to: t.main)
         let site = t.path("etc", "50-site.toml")
         try t.write("# the site's\n[gesture.reload]\ntype = \"tap\"\n", "etc", "50-site.toml")
-        do {
-            _ = try ConfigLoader.load(tree: t.tree)
-            Issue.record("expected the tree to be refused")
-        } catch {
+        if let error = t.refusal() {
             let diagnostic = try #require(error.diagnostics.first)
             #expect(error.diagnostics.count == 1, "\(error)")
             #expect(diagnostic.location == ConfigLocation(file: t.main, fileIndex: 0, position: .init(line: 7, column: 1)))
@@ -171,10 +179,7 @@ import Glibc
         defer { t.remove() }
         try WholeFile.write(Fixture.screen + "[gesture.tap]\ntype = \"tap\"\ntaps = -1\n", to: t.main)
         try t.write("[gesture.tap]\ntouches = 2\n[gesture.other]\ntype = \"swipe\"\nmin_speed = \"fast\"\n", "etc", "50-site.toml")
-        do {
-            _ = try ConfigLoader.load(tree: t.tree)
-            Issue.record("expected the tree to be refused")
-        } catch {
+        if let error = t.refusal() {
             #expect(error.diagnostics.count == 2, "\(error)")
             #expect(error.diagnostics.allSatisfy { $0.cause == nil }, "\(error)")
             #expect(error.description.hasPrefix("\(t.main):6:1: error: gesture.tap.taps"), "\(error)")
@@ -192,10 +197,7 @@ import Glibc
             to: t.main)
         let site = t.path("etc", "50-site.toml")
         try t.write("[gesture.swipe]\nrequire_to_fail = [\"pan\"]\n", "etc", "50-site.toml")
-        do {
-            _ = try ConfigLoader.load(tree: t.tree)
-            Issue.record("expected the tree to be refused")
-        } catch {
+        if let error = t.refusal() {
             #expect(
                 error.description
                     == "\(site):2:1: error: gesture.swipe.require_to_fail: failure requirements form a cycle: "

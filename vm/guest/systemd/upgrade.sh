@@ -9,8 +9,8 @@
 #    on the terminal and in the journal (journalctl -u gestured), and the kiosk still
 #    recognizes a double tap on the panel. The operator's fix (the drop-in follows the
 #    rename) then restarts into the new config. The next version is the package under
-#    test repacked: a higher Version and the gesture renamed in its conffile.
-UPGRADE_DEB=/tmp/gestured_upgrade.deb
+#    test repacked on the host (vm/upgrade-deb.sh): a higher Version and the gesture
+#    renamed in its conffile.
 SITE_DROPIN=/etc/gestured/gestures.d/50-site.toml
 
 # gestured_gesture_recognitions_total{gesture=NAME}, from the daemon (0 when not exported).
@@ -18,22 +18,13 @@ recognitions() { # NAME
   gesturectl metrics 2>/dev/null | awk -v s="gestured_gesture_recognitions_total{gesture=\"$1\"}" '$1 == s { n = $2 } END { print n + 0 }'
 }
 
-make_upgrade_deb() { # DEB VERSION: the next version, its shipped config renaming wake
-  rm -rf /tmp/upgrade && dpkg-deb -R "$1" /tmp/upgrade &&
-    sed -i -e 's/^\[gesture\.wake\]/[gesture.wake_display]/' -e 's/^\[gesture\.wake\.on\./[gesture.wake_display.on./' \
-      /tmp/upgrade/etc/gestured/gestures.toml &&
-    sed -i "s/^Version: .*/Version: $2/" /tmp/upgrade/DEBIAN/control &&
-    dpkg-deb -b /tmp/upgrade "$UPGRADE_DEB" > /dev/null
-}
-
 scenario_upgrade() {
   begin_scenario systemd-upgrade || return 0
-  _deb=$(ls /root/gestured_*.deb)
-  _next=$(dpkg-deb -f "$_deb" Version)+upgrade1
-  check "the next version built: $_next, wake renamed wake_display" "" make_upgrade_deb "$_deb" "$_next"
+  _upgrade=$(ls /root/upgrade/gestured_*.deb)
+  _next=$(dpkg-deb -f "$_upgrade" Version)
   # The conffile as shipped (other scenarios installed their own): unmodified, dpkg replaces
   # it with the next version's, as on a kiosk whose site settings are all drop-ins.
-  dpkg-deb --fsys-tarfile "$_deb" | tar -xO ./etc/gestured/gestures.toml > "$CONF"
+  install_config /root/upgrade/gestures.toml
   rm -f /etc/gestured/gestures.d/*.toml "$DROPINS"/*.conf
   printf '# the site: a slower double tap to wake\n[gesture.wake]\ntap_interval = "400ms"\n' > "$SITE_DROPIN"
   device_create "$ELAN" || { record "device created" fail "evemu-device $ELAN"; end_scenario; return 1; }
@@ -41,7 +32,7 @@ scenario_upgrade() {
   _pid=$(main_pid)
   _t0=$(date +%s)
   check "dpkg -i the next version succeeds" "see dpkg-upgrade.log" \
-    eval 'dpkg -i --force-confnew "$UPGRADE_DEB" > "$SCENARIO_DIR/dpkg-upgrade.log" 2>&1'
+    eval 'dpkg -i --force-confnew "$_upgrade" > "$SCENARIO_DIR/dpkg-upgrade.log" 2>&1'
   expect_eq "... installed" "install ok installed $_next" "$(dpkg-query -W -f='${Status} ${Version}' gestured 2>&1)"
   check "... its config renamed wake" "" grep -q '^\[gesture.wake_display\]' "$CONF"
   check "the terminal: not restarted, with the drop-in's error at its line" "$(grep -m1 'error' "$SCENARIO_DIR/dpkg-upgrade.log")" \
