@@ -64,9 +64,10 @@ ghost_reports() { # PANEL
                  print t + 0.02, 0, i % 32, x, 16000 } }' | awk -v panel="$1" -f "$UHID_PANELS/reports.awk"
 }
 
-# A tap of 100 ms in the middle of the panel, reported every 10 ms.
+# A tap of 400 ms in the middle of the panel, reported every 10 ms: longer than the
+# systemd tier's min_contact (250 ms) by more than a stretched replay takes from it.
 tap_reports() { # PANEL
-  awk 'BEGIN { for (i = 0; i <= 10; i++) print i / 100, i < 10, 5, 16000, 16000 }' |
+  awk 'BEGIN { for (i = 0; i <= 40; i++) print i / 100, i < 40, 5, 16000, 16000 }' |
     awk -v panel="$1" -f "$UHID_PANELS/reports.awk"
 }
 
