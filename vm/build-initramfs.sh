@@ -55,7 +55,7 @@ stage_busybox() {
 # The uhid panel writer (vm/uhid-replay.c), static: it needs nothing from the guest.
 build_uhid_replay() { # DEST
   mkdir -p "$(dirname "$1")"
-  cc -static -O2 -Wall -Wextra -Werror -o "$1" vm/uhid-replay.c ||
+  cc -static -s -O2 -Wall -Wextra -Werror -o "$1" vm/uhid-replay.c ||
     die "building vm/uhid-replay.c failed (make vm-deps installs gcc and libc6-dev)"
 }
 

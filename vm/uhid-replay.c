@@ -12,7 +12,9 @@
 //
 // stdin carries the reports in the same format, `E: seconds size bytes...`, in batches:
 // a batch is played with its lines' relative timing (its first line at once) and ends at
-// any line that is not an `E:` line; after each one, `played N` goes to stdout. Between
+// any line that is not an `E:` line; after each one, `played N, late up to M ms` goes to
+// stdout (how far behind its time the latest report went in: a loaded host starves the
+// writer, and a Win8 panel's driver lifts a finger after 100 ms without a report). Between
 // reports the kernel's requests are answered: SET_REPORT is accepted (hid-multitouch
 // sets the input mode and latency), GET_REPORT fails with EIO (we have no feature values:
 // the driver then takes the contact count from the descriptor's logical maximum). Every
@@ -171,13 +173,13 @@ int main(int argc, char **argv) {
     char line[16384];
     struct uhid_event ev;
     int played = 0, in_batch = 0;
-    double batch_start = 0, first_time = 0;
+    double batch_start = 0, first_time = 0, late = 0;
     while (serve(fd, 0, 1) && fgets(line, sizeof(line), stdin)) {
         double t;
         int offset;
         if (sscanf(line, "E: %lf %n", &t, &offset) != 1) {
-            if (in_batch) printf("played %d\n", played);
-            in_batch = 0, played = 0;
+            if (in_batch) printf("played %d, late up to %.0f ms\n", played, late * 1000);
+            in_batch = 0, played = 0, late = 0;
             continue;
         }
         if (!in_batch) in_batch = 1, batch_start = now(), first_time = t;
@@ -186,11 +188,13 @@ int main(int argc, char **argv) {
         int size = parse_bytes(line + offset, ev.u.input2.data, sizeof(ev.u.input2.data));
         if (size <= 0) die("malformed E: line", line);
         ev.u.input2.size = (unsigned short)size;
-        if (!serve(fd, batch_start + (t - first_time), 0)) break;
+        double due = batch_start + (t - first_time);
+        if (!serve(fd, due, 0)) break;
         send_event(fd, &ev);
+        if (now() - due > late) late = now() - due;
         played++;
     }
-    if (in_batch) printf("played %d\n", played);
+    if (in_batch) printf("played %d, late up to %.0f ms\n", played, late * 1000);
     // Closing /dev/uhid destroys the device, as an unplug does.
     close(fd);
     return 0;
