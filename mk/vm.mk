@@ -4,7 +4,8 @@
 # VM_GESTURED=1 adds the gestured scenarios (needs the release build).
 
 VM_GESTURED ?= 1
-VM_APT_PACKAGES := qemu-system-x86 cpio xz-utils zstd
+# gcc and libc6-dev build the static uhid panel writer (vm/uhid-replay.c).
+VM_APT_PACKAGES := qemu-system-x86 cpio xz-utils zstd gcc libc6-dev
 # VM_ONLY=REGEX: only the scenarios whose names match (e.g. VM_ONLY='unplug|pinch').
 VM_ONLY ?=
 # The Debian release the guests come from (vm/lib.sh): bookworm (Debian 12) or trixie

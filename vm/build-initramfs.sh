@@ -23,8 +23,9 @@ KMODS=$VM_KERNEL_DIR/tree/lib/modules/$KVER
 PROGRAMS=(usr/bin/evemu-device usr/bin/evemu-play usr/bin/evemu-record
           usr/bin/evemu-describe usr/bin/evtest usr/bin/lisgd bin/udevadm
           usr/libexec/libinput/libinput-debug-events)
-# evdev is a module in Debian's kernel, as is everything the 9p share needs.
-MODULES=(evdev uinput virtio_pci 9pnet_virtio 9p)
+# evdev is a module in Debian's kernel, as is everything the 9p share needs, and the HID
+# core with uhid and hid-multitouch (vm/guest/uhid.sh).
+MODULES=(evdev uinput virtio_pci 9pnet_virtio 9p uhid hid-multitouch)
 # Enough udev rules to mark a uinput touchscreen the way libinput wants it.
 UDEV_RULES=(50-udev-default.rules 60-input-id.rules 60-persistent-input.rules)
 
@@ -54,6 +55,13 @@ stage_busybox() {
   done
 }
 
+# The uhid panel writer (vm/uhid-replay.c), static: it needs nothing from the guest.
+build_uhid_replay() { # DEST
+  mkdir -p "$(dirname "$1")"
+  cc -static -s -O2 -Wall -Wextra -Werror -o "$1" vm/uhid-replay.c ||
+    die "building vm/uhid-replay.c failed (make vm-deps installs gcc and libc6-dev)"
+}
+
 # Debug symbols are most of a Swift binary; the guest unpacks every byte at boot.
 stripped() { # BINARY -> path of a stripped copy (the binary itself without strip)
   command -v strip >/dev/null || { echo "$1"; return; }
@@ -65,6 +73,7 @@ stage_programs() {
   install -D -m 0755 "$VM_ROOT/lib64/ld-linux-x86-64.so.2" "$STAGE/lib64/ld-linux-x86-64.so.2"
   for p in "${PROGRAMS[@]}"; do copy_elf "$VM_ROOT/$p" "$p"; done
   ln -sf /bin/udevadm "$STAGE/bin/systemd-udevd"
+  build_uhid_replay "$STAGE/usr/bin/uhid-replay"
   if [ "$VM_GESTURED" = 1 ]; then
     for p in gestured gesturectl; do
       [ -x "$VM_BIN_DIR/$p" ] ||
@@ -108,7 +117,7 @@ stage_scenarios() {
   cp -r vm/guest/. "$STAGE/vm/"
   rm -f "$STAGE/vm/init"
   [ -d "$VM_RECORDINGS" ] || die "$VM_RECORDINGS is missing: the scenarios replay its real recordings"
-  cp "$VM_RECORDINGS"/*.evemu "$VM_RECORDINGS"/*.desc "$STAGE/recordings/"
+  cp "$VM_RECORDINGS"/*.evemu "$VM_RECORDINGS"/*.desc "$VM_RECORDINGS"/*.hid "$STAGE/recordings/"
   vm/synth.sh "$STAGE/recordings"
   echo "$VM_GESTURED" > "$STAGE/vm/gestured-enabled"
   echo "$VM_SANITIZE" > "$STAGE/vm/sanitize"

@@ -109,6 +109,7 @@ stage_scenarios() {
   rm -f "$ROOT/vm/init"
   cp "$DEB" "$ROOT/root/"
   vm/upgrade-deb.sh "$DEB" "$ROOT/root/upgrade"
+  build_uhid_replay "$ROOT/usr/local/bin/uhid-replay"
   cp "$VM_RECORDINGS"/*.desc "$ROOT/recordings/"
   vm/synth.sh "$ROOT/recordings"
   install -m 0644 vm/guest/systemd/vm-scenarios.service "$ROOT/etc/systemd/system/"
@@ -118,7 +119,7 @@ stage_scenarios() {
 
 build_initramfs() {
   STAGE=$VM_CACHE/sysinitramfs
-  MODULES=(virtio_pci virtio_blk crc32c_generic ext4 evdev uinput 9pnet_virtio 9p)
+  MODULES=(virtio_pci virtio_blk crc32c_generic ext4 evdev uinput 9pnet_virtio 9p uhid hid-multitouch)
   rm -rf "$STAGE" && mkdir -p "$STAGE"/{dev,proc,sys,newroot}
   stage_busybox
   stage_modules

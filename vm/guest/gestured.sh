@@ -52,7 +52,11 @@ gestured_begin() { # SCENARIO CONFIG DESC
   begin_scenario "gestured-$1" || return 1
   MON_PID='' GD_PID='' DEV_PID=''
   gestured_start "$2" || { gestured_abort; return 1; }
-  device_create "$3" || { record "device created" fail "evemu-device $3"; gestured_abort; return 1; }
+  # A HID panel (.hid) goes through uhid and hid-multitouch (uhid.sh), the others uinput.
+  case $3 in
+    *.hid) uhid_create "$3" ;;
+    *) device_create "$3" ;;
+  esac || { record "device created" fail "$3"; gestured_abort; return 1; }
   check "status reports the device" "$DEV_NAME" wait_for 5 status_lists "$(name_key "$DEV_NAME")"
   reader_start "$SCENARIO_DIR/events.log"
 }

@@ -7,6 +7,7 @@ RESULTS=${1:-/results}
 . /vm/gestured.sh
 . /vm/input.sh
 . /vm/delivery.sh
+. /vm/uhid.sh
 . /vm/asan.sh
 
 : > "$SUMMARY"
@@ -20,6 +21,7 @@ if [ "$(cat /vm/gestured-enabled)" = 1 ]; then
   input_scenarios
   gestured_scenarios
   delivery_scenarios
+  uhid_scenarios
 else
   echo "vm: gestured scenarios off (VM_GESTURED=1 turns them on)"
 fi

@@ -19,6 +19,7 @@ mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results "$RESULTS" 2>/
 . /vm/delivery.sh
 # Scenarios kept in files of their own, on this file's helpers.
 . /vm/systemd/upgrade.sh
+. /vm/uhid.sh
 
 CONF=/etc/gestured/gestures.toml
 DROPINS=/etc/systemd/system/gestured.service.d
@@ -44,6 +45,7 @@ journal_entries() { # EPOCH ID [MATCH...]
 ID_RELOAD_REFUSED=efddb5ae1aea492c92744a2a226f81cc
 ID_PANEL_ADDED=770191cf454444279d6a6691a67b911d
 ID_PANEL_GRABBED=0e89a81036be484792ae2b8fd610b0c7
+ID_PANEL_REMOVED=b92a87968eca46f4ba9982efb1ff9a6e
 now() { date +%s.%N; }
 elapsed_ms() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", (b - a) * 1000 }'; }
 # Restarts the unit after a config or drop-in change, and waits until it answers.
@@ -564,6 +566,65 @@ scenario_panel_reset() {
   end_scenario
 }
 
+# 8b. The same recipe on a HID panel through the kernel's own driver: the Advanced
+#    Silicon panel's report descriptor through uhid, hid-multitouch bound to it. The
+#    ghosts make it noisy, the action starts the unit, and the helper rebinds
+#    hid-multitouch for real: the panel's event device goes (gestured drops it and its
+#    clone) and comes back (gestured opens it, grabs it, makes a new clone), and a tap
+#    after the reset is recognized and reaches libinput on the new clone.
+scenario_panel_reset_uhid() {
+  begin_scenario systemd-panel-reset-uhid || return 0
+  install -m 0644 /usr/share/doc/gestured/examples/gestured-polkit.rules /etc/polkit-1/rules.d/50-gestured.rules
+  sed 's/^name = "ELAN Touchscreen\*"/name = "Advanced Silicon*"/' /vm/configs/systemd-panel-reset.toml > /tmp/reset-uhid.toml
+  install_config /tmp/reset-uhid.toml
+  check "start with the panel-reset config on the HID panel" "" restart_unit
+  uhid_create "$UHID_PANELS/advanced-silicon-2149-231c.hid" ||
+    { record "HID panel created through uhid" fail "see uhid-replay.log"; end_scenario; return 1; }
+  _unit=gestured-panel-reset@${DEV_NODE##*/}.service
+  _input=$(readlink -f "/sys/class/input/${DEV_NODE##*/}/device")
+  _hid=$(basename "$(dirname "$(dirname "$_input")")")
+  check "hid-multitouch drives the panel" "$_hid" \
+    test "$(basename "$(readlink -f "/sys/bus/hid/devices/$_hid/driver")")" = hid-multitouch
+  check "the panel grabbed" "" wait_for 10 eval '[ -n "$(clone_node)" ] && [ -c "$(clone_node)" ]'
+  _t0=$(date +%s)
+  ghost_reports advanced-silicon > /tmp/ghosts.hid
+  uhid_play /tmp/ghosts.hid
+  check "the ghosts make the panel noisy" "" wait_for 10 eval 'journal_since "$_t0" | grep -q "health ok -> noisy"'
+  # A oneshot that ran and succeeded is inactive again: its log says it ran.
+  check "[device.on.noisy] started $_unit, which rebound the driver" "" \
+    wait_for 60 eval 'journalctl -q -u "$_unit" --since "@$_t0" --no-pager -o cat | grep -q "rebinding" &&
+                     [ "$(systemctl show -P ActiveState "$_unit")" = inactive ]'
+  journalctl -q -u "$_unit" --since "@$_t0" --no-pager -o cat > "$SCENARIO_DIR/reset.log" 2>&1
+  check "the helper rebinds hid-multitouch" "$(grep -m1 rebinding "$SCENARIO_DIR/reset.log")" \
+    grep -q "gestured panel-reset: ${DEV_NODE##*/}: rebinding $_hid to hid-multitouch" "$SCENARIO_DIR/reset.log"
+  expect_eq "... and succeeds" success "$(systemctl show -P Result "$_unit")"
+  check "a new input device for the panel" "the old one: $_input" \
+    wait_for 20 eval '_new=$(uhid_touchscreen) && [ "$(readlink -f "/sys/class/input/${_new##*/}/device")" != "$_input" ]'
+  _old=$DEV_NODE
+  DEV_NODE=$(uhid_touchscreen)
+  check "gestured grabs the panel again" "$DEV_NODE" \
+    wait_for 20 eval 'journal_entries "$_t0" "$ID_PANEL_GRABBED" GESTURED_DEVICE="$DEV_NODE" | grep -q "^MESSAGE=input: $DEV_NODE grabbed"'
+  check "gestured saw the panel go" "$_old" \
+    eval 'journal_entries "$_t0" "$ID_PANEL_REMOVED" GESTURED_DEVICE="$_old" | grep -q "^MESSAGE_ID="'
+  check "... and makes a clone again" "$(clone_node)" wait_for 10 eval '[ -c "$(clone_node)" ]'
+  CLONE_NODE=$(clone_node)
+  journal_since "$_t0" > "$SCENARIO_DIR/journal.txt"
+  gesturectl monitor --json > "$SCENARIO_DIR/monitor.jsonl" 2>&1 &
+  _mon=$!
+  libinput_start
+  tap_reports advanced-silicon > /tmp/tap.hid
+  uhid_play /tmp/tap.hid
+  sleep 1
+  libinput_stop
+  kill "$_mon" 2>/dev/null; wait "$_mon" 2>/dev/null
+  expect_eq "the tap after the reset recognized" 1 "$(monitor_count tap recognized)"
+  expect_eq "libinput on the new clone: TOUCH_DOWN" 1 "$(libinput_count TOUCH_DOWN)"
+  expect_eq "libinput on the new clone: TOUCH_UP" 1 "$(libinput_count TOUCH_UP)"
+  systemctl stop gestured
+  uhid_remove
+  end_scenario
+}
+
 run_scenarios() {
   : > "$SUMMARY"
   : > "$RESULTS/timings.tsv"
@@ -581,6 +642,7 @@ run_scenarios() {
   scenario_metrics
   scenario_stop
   scenario_panel_reset
+  scenario_panel_reset_uhid
   scenario_upgrade
   journalctl -b --no-pager > "$RESULTS/journal.txt" 2>&1
   kill "$MAP_PID" 2>/dev/null
