@@ -31,12 +31,14 @@ unit-test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
-# The fast tier for the edit loop: the Swift suites only, no VM.
-check: unit-test
+# The fast tier for the edit loop: the Swift suites and the format check, no VM.
+check: unit-test format-check
 
-# Every tier: these two here, the others from the make files under mk/ (format-check,
-# fuzz-smoke, package-test, asan, vm-test-systemd, vm-test-stacks). `make help` lists them.
-test: unit-test vm-test
+# Every tier, in this order (README.md, "What `make test` runs"; `make help` prints it):
+# the Swift suites (here), the real kernel (mk/vm.mk), the format check (mk/format.mk), the
+# fuzz targets briefly (mk/fuzz.mk), the Debian package (mk/package.mk), the suites under
+# ASan (mk/sanitize.mk), then the systemd and kiosk-stacks VMs (mk/vm.mk).
+test: unit-test vm-test format-check fuzz-smoke package-test asan vm-test-systemd vm-test-stacks
 
 # The tiers of `make test` and the other commands, as README.md's "Development" has them
 # (one table, printed from there).

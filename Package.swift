@@ -63,7 +63,7 @@ let package = Package(
         // --run-actions` alike: the event loop and its clock, the dispatcher (commands,
         // socket messages), the event JSON they carry, logging (stderr and journald).
         .target(name: "GestureDispatch", dependencies: [
-            "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "GestureControl", "CLinuxShims",
+            "GestureCore", "LinuxSystem", "JSONOutput", "GestureConfig", "GestureControl", "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The daemon: inputs, the control socket and status, reloads, the clones' device
@@ -99,6 +99,7 @@ let package = Package(
         ], path: "Tests/EngineAllocationProbe"),
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
+        .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput"]),
         // The status model against its JSON, docs/PROTOCOL.md, docs/MONITORING.md and promtool.
         .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "LinuxSystem"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
@@ -114,9 +115,21 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
+        // What the tests of the daemon's modules share: serving a loop, a scratch directory, a
+        // listening socket, small configurations.
+        .target(name: "DaemonTestSupport", dependencies: ["GestureDispatch", "GestureConfig", "GestureCore", "LinuxSystem", "CLinuxShims"],
+                path: "Tests/DaemonTestSupport"),
+        // The event loop and its clock, the dispatcher (commands, socket actions), the event
+        // JSON, logging; and that only the clock type reads the monotonic clock.
+        .testTarget(name: "GestureDispatchTests", dependencies: [
+            "GestureDispatch", "DaemonTestSupport", "GestureConfig", "GestureControl", "GestureCore", "TouchPipeline", "TouchInput",
+            "LinuxSystem", "JSONOutput", "TestSupport",
+        ]),
+        // The daemon: its control server, runtime changes, health actions, the clones' device
+        // writes, systemd's notifications, its per-event path under the malloc interposer.
         .testTarget(name: "GestureDaemonTests", dependencies: [
             "GestureDaemon", "GestureDispatch", "GestureControl", "TouchPipeline", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe",
-            "gesturectl",
+            "DaemonTestSupport", "gesturectl",
         ]),
         // libinput record files against the evemu file they were written from.
         .testTarget(name: "LibinputRecordTests", dependencies: ["LibinputRecord", "LinuxSystem", "TestSupport", "gesturectl"],

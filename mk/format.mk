@@ -5,8 +5,6 @@ FORMAT_PATHS := Sources Tests Fuzz/Sources Benchmarks/BenchProfile Benchmarks/Be
                 Benchmarks/BenchReport Benchmarks/BenchScenarios Benchmarks/EngineBenchmarks
 
 .PHONY: format format-check
-check: format-check
-test: format-check
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel $(FORMAT_PATHS)

@@ -8,7 +8,6 @@ DEB_APT_PACKAGES := build-essential debhelper dpkg-dev lintian pandoc man-db
 DEB_PROFILES := $(if $(shell dpkg-query -W -f='$${Status}' swiftlang 2>/dev/null | grep 'ok installed'),,-Ppkg.gestured.swift-on-path)
 
 .PHONY: deb deb-deps package-test
-test: package-test
 
 deb-deps:
 	@missing=""; for p in $(DEB_APT_PACKAGES); do \

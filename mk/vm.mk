@@ -69,7 +69,6 @@ vm-test-asan: vm-fetch vm-asan-build
 # systemctl (start, reload, watchdog, stop). Part of `make test`.
 VM_APT_PACKAGES += e2fsprogs
 .PHONY: vm-sysimage vm-test-systemd vm-shell-systemd
-test: vm-test-systemd
 
 vm-sysimage: deb vm-fetch
 	$(SUDO) vm/build-sysimage.sh $(DEB_DIR)/gestured_$(VERSION)_*.deb
@@ -86,7 +85,6 @@ vm-shell-systemd: vm-sysimage
 # Part of `make test`: under 5 minutes of VM on a 2-core host with another VM beside it
 # (13 under a load of 20, with several builds running).
 .PHONY: vm-stacks-fetch vm-stacks-initramfs vm-test-stacks vm-shell-stacks
-test: vm-test-stacks
 
 vm-stacks-fetch: vm-deps
 	vm/fetch.sh stacks

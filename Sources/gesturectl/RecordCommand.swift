@@ -47,7 +47,7 @@ struct RecordCommand: ParsableCommand {
         try loop.watchSignals([SIGINT, SIGTERM]) { _ in loop.stop() }
         if let duration {
             loop.onDeadline = { loop.stop() }
-            try loop.setDeadline(MonotonicClock.now() + Microseconds(duration * 1_000_000))
+            try loop.setDeadline(loop.now() + Microseconds(duration * 1_000_000))
         }
         printError("recording \(path) \"\(evdev.info.name)\"\(duration.map { " for \($0) s" } ?? ""); Ctrl-C ends it")
         try loop.run()

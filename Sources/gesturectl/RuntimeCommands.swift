@@ -25,9 +25,9 @@ struct SetCommand: ParsableCommand {
         commandName: "set",
         abstract: "Turn a gesture or view on or off, or move a view, in the running daemon.",
         discussion: """
-            KEY=VALUE: enabled=true|false; for a view also x=, y=, width=, height= in the \
-            config's units (px, %, mm), relative to the parent view; what is left out stays. \
-            Examples: set gesture map-pan enabled=false; set view map x=50% width=50%. \
+            KEY=VALUE: enabled=true|false; for a view also x=, y=, width=, height= in px (a \
+            number or 40px) or % of the parent view, relative to it; what is left out stays. \
+            Examples: set gesture map_pan enabled=false; set view map x=50% width=50%. \
             The change lives as long as this connection unless --keep is given.
             """)
 

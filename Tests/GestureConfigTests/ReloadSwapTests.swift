@@ -3,9 +3,9 @@ import GestureCore
 import TestSupport
 import Testing
 
-/// Issue 4 item 4 at the config level: a reloaded file replaces the running model between
-/// two frames; gestures in flight whose definition is unchanged continue, removed or
-/// changed ones end with `cancelled`. The engine decides by spec; `ModelDiff` by name.
+/// A reload at the config level: a reloaded file replaces the running model between two
+/// frames; gestures in flight whose definition is unchanged continue, removed or changed
+/// ones end with `cancelled`. The engine decides by spec; `ModelDiff` by name.
 @Suite struct ReloadSwapTests {
     static let ms: Int64 = 1_000
 

@@ -1,5 +1,7 @@
+import DaemonTestSupport
 import GestureConfig
 import GestureCore
+import GestureDispatch
 import LinuxSystem
 import TestSupport
 import Testing
@@ -53,7 +55,8 @@ struct TouchForwarderTests {
             try #require(pipe(&fds) == 0)
             _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
             readEnd = fds[0]
-            let forwarder = TouchForwarder(virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "pipe", slotCount: 4))
+            let forwarder = TouchForwarder(
+                virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "pipe", slotCount: 4), clock: .monotonic)
             encoder = TouchEncoder(device: id, sink: forwarder, cancel: .release, grab: grab)
             pipeline.setEncoder(encoder, for: id)
         }
@@ -223,7 +226,7 @@ struct TouchForwarderTests {
         try UnixSocket.bind(receiver, to: dir.file("clone.sock"))
         let sender = try UnixSocket.make(datagram: true)
         try UnixSocket.connect(sender, to: dir.file("clone.sock"))
-        let forwarder = TouchForwarder(virtual: InputEventFile(fd: sender, name: "datagram", slotCount: 10))
+        let forwarder = TouchForwarder(virtual: InputEventFile(fd: sender, name: "datagram", slotCount: 10), clock: .monotonic)
         let frame = Self.tenFingerFrame
         for _ in 0..<3 { forwarder.write(frame, answering: nil) }
         var sizes: [Int] = []
@@ -248,7 +251,8 @@ struct TouchForwarderTests {
         defer { close(fds[0]) }
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
         _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
-        let forwarder = TouchForwarder(virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "clone pipe", slotCount: 10))
+        let forwarder = TouchForwarder(
+            virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "clone pipe", slotCount: 10), clock: .monotonic)
         var filler = [UInt8](repeating: 0, count: 4096)
         while write(fds[1], &filler, filler.count) > 0 {}
         while write(fds[1], &filler, 1) > 0 {}
@@ -258,5 +262,26 @@ struct TouchForwarderTests {
         while read(fds[0], &filler, filler.count) > 0 {}
         forwarder.write(Self.tenFingerFrame, answering: nil)
         #expect(forwarder.failures == 1)
+    }
+
+    /// A frame's delay runs from the panel's kernel time to the loop's clock after the write:
+    /// on a manual clock, exactly the time the test moved it by.
+    @Test func delaysAreMeasuredOnTheLoopsClock() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let clock = ManualClock()
+        let forwarder = TouchForwarder(
+            virtual: InputEventFile(fd: FileDescriptor(fds[1]), name: "clone pipe", slotCount: 10), clock: .manual(clock))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for delay: Microseconds in [3_000, 1_000, 2_000] {
+            let panelTime = clock.now
+            clock.advance(by: delay)
+            forwarder.write(Self.tenFingerFrame, answering: panelTime)
+            _ = read(fds[0], &buffer, buffer.count)
+        }
+        let percentiles = try #require(forwarder.delayPercentiles)
+        #expect(percentiles.p50 == 2_000)
+        #expect(percentiles.p99 == 2_000)
     }
 }

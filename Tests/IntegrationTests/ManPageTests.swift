@@ -91,30 +91,4 @@ import Glibc
             #expect(run.output == "\(version)\n", "\(binary) --version")
         }
     }
-
-    /// Every `gesturectl` line of the pages' EXAMPLES parses: run with nothing to talk to
-    /// (no daemon, no such files), each fails at run time (exit 1) and none with a usage
-    /// error (64), as `gesturectl --socket /tmp/g.sock monitor` once did.
-    @Test func theExamplesParse() throws {
-        var examples: [String] = []
-        for name in ["gesturectl.1.md", "gestured.8.md"] {
-            let page = try Self.page(name)
-            guard let section = page.split(separator: "# EXAMPLES").dropFirst().first else { continue }
-            for line in section.split(separator: "\n") where line.hasPrefix("    gesturectl ") {
-                // The command itself, without what a shell runs after it or pipes it to.
-                examples.append(
-                    line.dropFirst(4).split(whereSeparator: { "&|".contains($0) })[0].split(separator: " ").joined(separator: " "))
-            }
-        }
-        #expect(examples.contains("gesturectl --socket /tmp/g.sock monitor"))
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        for example in examples {
-            let words = example.split(separator: " ").dropFirst().map { String($0).replacing("/tmp/g.sock", with: dir.file("g.sock")) }
-            let run = try ChildProcess.run(
-                "/usr/bin/timeout", arguments: ["10", Binary.gesturectl] + words,
-                environment: ["GESTURED_SOCKET": dir.file("none.sock")])
-            #expect(run.status != 64 && run.status != 124, "\(example): exit \(run.status)")
-        }
-    }
 }

@@ -14,10 +14,14 @@ struct TriggerTests {
         defer { dir.remove() }
         let log = dir.file("actions.log")
         let config = dir.file("gestures.toml")
+        // A long press whose actions are on `began`: the default state is the first with
+        // actions, not the type's last (`ended`, which a trigger without a state once ran).
+        let hold =
+            "[gesture.hold]\ntype = \"long-press\"\n[gesture.hold.on.began]\ncommand = 'echo \"$GESTURE_NAME $GESTURE_STATE\" >> \(log)'\n"
         try writeText(
             TestConfig.tapAndPan(
                 tapActions: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE $GESTURE_X $GESTURE_Y $GESTURE_TOUCHES\" >> \(log)'"],
-                panEnded: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE\" >> \(log)'"]), to: config)
+                panEnded: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE\" >> \(log)'"]) + hold, to: config)
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         defer { try? daemon.stop() }
 
@@ -37,6 +41,10 @@ struct TriggerTests {
         #expect(began.status == 0)
         #expect(began.output == "drag began: 0 actions started\n'drag' has actions on on.ended\n")
 
+        let press = try daemon.client().request("trigger", [("gesture", .string("hold"))])
+        #expect(press == .object([("gesture", .string("hold")), ("state", .string("began")), ("actions", .number(1))]))
+        #expect(eventually { readText(log) == "tap recognized 400.0 240.0 1\ndrag ended\nhold began\n" })
+
         do {
             _ = try daemon.client().request("trigger", [("gesture", .string("drag")), ("state", .string("recognized"))])
             Issue.record("a pan has no recognized state")
@@ -47,7 +55,7 @@ struct TriggerTests {
             _ = try daemon.client().request("trigger", [("gesture", .string("tapp"))])
             Issue.record("there is no gesture tapp")
         } catch {
-            #expect("\(error)" == "gestured: no gesture 'tapp' in \(config); its gestures: tap, drag")
+            #expect("\(error)" == "gestured: no gesture 'tapp' in \(config); its gestures: tap, drag, hold")
         }
     }
 }

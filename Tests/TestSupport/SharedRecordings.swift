@@ -7,12 +7,8 @@ import Glibc
 #endif
 
 public enum SharedRecordings {
-    /// `<package root>/../shared/recordings`, derived from this file's location.
-    public static let directory: String = {
-        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)  // Tests/TestSupport/SharedRecordings.swift
-        return parts.joined(separator: "/") + "/../shared/recordings"
-    }()
+    /// `<package root>/../shared/recordings`.
+    public static let directory = packageRoot + "/../shared/recordings"
 
     /// True when the folder exists.
     public static var isPresent: Bool { access(directory, R_OK) == 0 }

@@ -1,6 +1,7 @@
 import GestureCore
 import Glibc
 import LinuxSystem
+import TestSupport
 import Testing
 
 @testable import TouchInput

@@ -1,5 +1,4 @@
 import GestureCore
-import JSONOutput
 import Testing
 
 @testable import TouchInput
@@ -26,21 +25,6 @@ import Testing
                 {"time":1008818,"touches":[{"id":3,"slot":0,"phase":"began","x":810,"y":1650,"nx":0.506567,"ny":0.125,"pressure":215,"tool":"finger"},\
                 {"id":4,"slot":2,"phase":"cancelled","x":-1,"y":0,"nx":-0.001,"ny":0,"tool":"pen"}]}
                 """)
-    }
-
-    @Test func jsonStringsAreEscaped() {
-        #expect(JSONText.string("a\"b\\c\nd\u{1}é") == "\"a\\\"b\\\\c\\nd\\u0001é\"")
-        #expect(JSONText.number(.nan) == "null")
-        #expect(JSONText.fixed(2.0, decimals: 3) == "2")
-        #expect(JSONText.fixed(-0.0004, decimals: 3) == "0")
-        #expect(JSONText.fixed(-0.5, decimals: 3) == "-0.5")
-        #expect(JSONText.fixed(10.0625, decimals: 3) == "10.063")
-        #expect(JSONText.number(0.125) == "0.125")
-        #expect(JSONText.fixed(.infinity, decimals: 3) == "null")
-        // JSONWriter writes exactly the decimals asked for; JSONText trims them.
-        var writer = JSONWriter()
-        writer.fixed(2.5, decimals: 3)
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == "2.500")
     }
 
     @Test func devicesAsTextAndJSON() {

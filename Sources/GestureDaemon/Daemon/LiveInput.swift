@@ -175,7 +175,7 @@ final class LiveInput: InputSource {
         do {
             try loop.register(fd: device.fd) { [unowned self, unowned entry] _ in self.read(entry) }
         } catch {
-            pipeline.removeDevice(id, at: MonotonicClock.now())
+            pipeline.removeDevice(id, at: loop.now())
             return fail(path, name: device.info.name, "\(error)")
         }
         opened[path] = entry
@@ -222,7 +222,7 @@ final class LiveInput: InputSource {
             )
         }
         let gate = entry.device.grabGate()
-        let forwarder = TouchForwarder(virtual: clone)
+        let forwarder = TouchForwarder(virtual: clone, clock: loop.clock)
         pipeline.setEncoder(
             TouchEncoder(device: entry.id, sink: forwarder, cancel: rule.cancel, grab: .waiting(contacts: gate.contactsDown)),
             for: entry.id)
@@ -294,7 +294,7 @@ final class LiveInput: InputSource {
     /// Detaches a device: its contacts end as cancelled now, so do its gestures.
     private func close(_ entry: Opened, path: String) {
         loop.unregister(fd: entry.device.fd)
-        pipeline.removeDevice(entry.id, at: MonotonicClock.now())
+        pipeline.removeDevice(entry.id, at: loop.now())
         opened[path] = nil
         if opened.isEmpty { logger.notice("input: \(LiveInput.waitingMessage)") }
     }

@@ -8,8 +8,8 @@ import TouchPipeline
 /// A recording played as if it were a touchscreen (`gestured --replay`), for tests and
 /// benchmarks: attached at start, silent until `start()` (the `replay-start` command), then
 /// fed at the recorded pace divided by `speed` on its own timer. Events are stamped with
-/// the CLOCK_MONOTONIC time they are played at, so the engine's timers and the recording
-/// share one clock. After the last event the device stays attached and idle.
+/// the loop's time they are played at, so the engine's timers and the recording share one
+/// clock. After the last event the device stays attached and idle.
 final class ReplayInput: InputSource {
     enum State: Equatable {
         case waiting
@@ -20,6 +20,7 @@ final class ReplayInput: InputSource {
     let path: String
     private let recording: EvemuRecording
     private let speed: Double
+    private let loop: EventLoop
     private let pipeline: GesturePipeline
     private let logger: Logger
     private let id: DeviceID
@@ -36,6 +37,7 @@ final class ReplayInput: InputSource {
         self.path = path
         self.recording = recording
         self.speed = speed
+        self.loop = loop
         self.pipeline = pipeline
         self.logger = logger
         self.id = id
@@ -51,11 +53,11 @@ final class ReplayInput: InputSource {
         guard state == .waiting else {
             return .failure(ControlError(code: "replay-started", message: "the replay was already started"))
         }
-        let start = MonotonicClock.now()
+        let start = loop.now()
         state = .playing(since: start)
         logger.info("replay: playing \(path) (\(recording.events.count) events) at speed \(speed)")
         drain()
-        // The start on CLOCK_MONOTONIC lets a benchmark know when each recorded frame was due.
+        // The start on the loop's clock (CLOCK_MONOTONIC in the daemon) lets a benchmark know when each recorded frame was due.
         return .success(
             .object([
                 ("events", .number(Double(recording.events.count))),
@@ -70,14 +72,14 @@ final class ReplayInput: InputSource {
         return last.time - first.time
     }
 
-    /// When the recorded event at `index` is due on the monotonic clock.
+    /// When the recorded event at `index` is due on the loop's clock.
     private func due(_ index: Int, since start: Microseconds) -> Microseconds {
         start + Microseconds(Double(recording.events[index].time - recording.events[0].time) / speed)
     }
 
     func drain() {
         guard case .playing(let start) = state else { return }
-        let now = MonotonicClock.now()
+        let now = loop.now()
         let events = recording.events
         guard let index = pipeline.index(of: id) else { return }
         while next < events.count {

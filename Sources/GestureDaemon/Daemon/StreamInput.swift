@@ -89,7 +89,7 @@ final class StreamInput: InputSource {
                 return detach("stream: \(SystemError("read", path))")
             }
             guard count > 0 else { return detach("stream: end of \(path); the device is detached") }
-            let now = MonotonicClock.now()
+            let now = loop.now()
             let filled = pending + count
             let whole = filled - filled % RawInputEvent.recordSize
             buffer.withUnsafeMutableBytes { bytes in
@@ -114,7 +114,7 @@ final class StreamInput: InputSource {
     private func detach(_ message: String) {
         attached = false
         if watched { loop.unregister(fd: fd.rawValue) }
-        pipeline.removeDevice(id, at: MonotonicClock.now())
+        pipeline.removeDevice(id, at: loop.now())
         logger.notice("\(message)")
     }
 

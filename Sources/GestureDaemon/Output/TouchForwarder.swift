@@ -19,7 +19,13 @@ public final class TouchForwarder: TouchSink {
     private var delays = [Microseconds](repeating: 0, count: 4096)
     private(set) var delayCount = 0
 
-    public init(virtual: any TouchOutput) { self.virtual = virtual }
+    /// The loop's clock, read after each write: the end of a delay.
+    private let clock: LoopClock
+
+    public init(virtual: any TouchOutput, clock: LoopClock) {
+        self.virtual = virtual
+        self.clock = clock
+    }
 
     public var slotCount: Int { virtual.slotCount }
     public var hasPressure: Bool { virtual.hasPressure }
@@ -33,7 +39,7 @@ public final class TouchForwarder: TouchSink {
             lastFailure = error
         }
         if let panelTime {
-            delays[delayCount % delays.count] = MonotonicClock.now() - panelTime
+            delays[delayCount % delays.count] = clock.now() - panelTime
             delayCount += 1
         }
     }

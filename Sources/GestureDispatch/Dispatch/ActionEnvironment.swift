@@ -1,7 +1,6 @@
 import GestureConfig
 import GestureCore
 import JSONOutput
-import TouchInput
 
 #if canImport(Glibc)
 import Glibc

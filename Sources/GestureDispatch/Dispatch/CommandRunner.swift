@@ -2,7 +2,6 @@ import CLinuxShims
 import GestureCore
 import LinuxSystem
 import Logging
-import TouchInput
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,6 @@
 import GestureConfig
 import GestureCore
 import JSONOutput
-import TouchInput
 
 /// A `MessageTemplate` with its placeholders resolved to event fields, ready to render
 /// without looking names up (`TemplateLine` over `EventField`).

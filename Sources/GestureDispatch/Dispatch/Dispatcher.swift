@@ -4,7 +4,6 @@ import GestureCore
 import JSONOutput
 import LinuxSystem
 import Logging
-import TouchInput
 
 /// Turns gesture events into the configured actions without ever blocking the loop:
 /// commands through `CommandRunner`, messages through one `SocketTarget` per socket.

@@ -1,7 +1,6 @@
 import GestureCore
 import LinuxSystem
 import Logging
-import TouchInput
 
 #if canImport(Glibc)
 import Glibc

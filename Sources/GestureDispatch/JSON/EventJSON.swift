@@ -1,7 +1,6 @@
 import GestureControl
 import GestureCore
 import JSONOutput
-import TouchInput
 
 /// The one event formatter of replay and the live stream: one JSON object per line.
 ///

@@ -1,7 +1,6 @@
 import CLinuxShims
 import GestureCore
 import LinuxSystem
-import TouchInput
 
 #if canImport(Glibc)
 import Glibc

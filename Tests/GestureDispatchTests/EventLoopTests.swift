@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import LinuxSystem
 import Testing
 

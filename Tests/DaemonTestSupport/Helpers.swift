@@ -1,11 +1,11 @@
+// What the tests of the daemon's modules (GestureDispatchTests, GestureDaemonTests) share:
+// serving a loop until a condition holds, a scratch directory, a listening socket, small
+// configurations.
 import CLinuxShims
 import GestureConfig
 import GestureCore
+import GestureDispatch
 import LinuxSystem
-import Testing
-import TouchInput
-
-@testable import GestureDispatch
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +13,7 @@ import Glibc
 
 /// Serves `loop` until `condition` holds or `ceiling` seconds pass; true when it held.
 @discardableResult
-func serve(_ loop: EventLoop, ceiling seconds: Double = 10, until condition: () -> Bool) throws -> Bool {
+public func serve(_ loop: EventLoop, ceiling seconds: Double = 10, until condition: () -> Bool) throws -> Bool {
     let end = MonotonicClock.now() + Microseconds(seconds * 1_000_000)
     while !condition() {
         guard MonotonicClock.now() < end else { return false }
@@ -23,26 +23,26 @@ func serve(_ loop: EventLoop, ceiling seconds: Double = 10, until condition: () 
 }
 
 /// A fresh directory under $TMPDIR (or /tmp), removed by `remove()`.
-struct TemporaryDirectory {
-    let path: String
+public struct TemporaryDirectory {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((base + "/gestured-test-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw SystemError("mkdtemp", base) }
         path = String(cString: made)
     }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    public func file(_ name: String) -> String { path + "/" + name }
 
-    func remove() {
+    public func remove() {
         // Test files only: a shell rm keeps this short.
         _ = system("rm -rf '\(path)'")
     }
 }
 
 /// Reads a whole small file, nil when absent.
-func readFile(_ path: String) -> String? {
+public func readFile(_ path: String) -> String? {
     guard let file = fopen(path, "r") else { return nil }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -56,7 +56,7 @@ func readFile(_ path: String) -> String? {
 }
 
 /// A model with a root view, a "panel" view and one gesture per given type.
-func makeModel(_ gestures: [(String, GestureType)]) throws -> GestureModel {
+public func makeModel(_ gestures: [(String, GestureType)]) throws -> GestureModel {
     let views = [
         ViewSpec(name: "root", parent: nil, frame: Rect(x: 0, y: 0, width: 800, height: 600)),
         ViewSpec(name: "panel", parent: 0, frame: Rect(x: 0, y: 0, width: 400, height: 600)),
@@ -67,7 +67,7 @@ func makeModel(_ gestures: [(String, GestureType)]) throws -> GestureModel {
     return try GestureModel(screen: ScreenSize(width: 800, height: 600), views: views, gestures: specs)
 }
 
-func makeConfiguration(
+public func makeConfiguration(
     _ gestures: [(String, GestureType, [GestureState: [ActionSpec]])],
     settings: DaemonSettings = DaemonSettings()
 ) throws -> Configuration {
@@ -77,11 +77,11 @@ func makeConfiguration(
 }
 
 /// A Unix socket bound at `path`, read without blocking by the test.
-final class Listener {
-    let fd: FileDescriptor
-    let datagram: Bool
+public final class Listener {
+    public let fd: FileDescriptor
+    public let datagram: Bool
 
-    init(path: String, datagram: Bool) throws {
+    public init(path: String, datagram: Bool) throws {
         fd = try UnixSocket.make(datagram: datagram)
         try UnixSocket.bind(fd, to: path)
         if !datagram { guard listen(fd.rawValue, 8) == 0 else { throw SystemError("listen", path) } }
@@ -89,7 +89,7 @@ final class Listener {
     }
 
     /// Accepts a waiting connection (stream), nil when none waits.
-    func accept() -> FileDescriptor? {
+    public func accept() -> FileDescriptor? {
         guard !datagram else { return nil }
         try? fd.setNonBlocking()
         // CLOEXEC: a child spawned by a parallel test must not hold the connection open.

@@ -1,3 +1,4 @@
+import DaemonTestSupport
 import GestureConfig
 import GestureControl
 import GestureCore
