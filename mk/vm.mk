@@ -4,10 +4,13 @@
 # VM_GESTURED=1 adds the gestured scenarios (needs the release build).
 
 VM_GESTURED ?= 1
-VM_APT_PACKAGES := qemu-system-x86 cpio xz-utils
+VM_APT_PACKAGES := qemu-system-x86 cpio xz-utils zstd
 # VM_ONLY=REGEX: only the scenarios whose names match (e.g. VM_ONLY='unplug|pinch').
 VM_ONLY ?=
-export VM_GESTURED VM_ONLY
+# The Debian release the guests come from (vm/lib.sh): bookworm (Debian 12) or trixie
+# (Debian 13, its own cache in .vm-cache/trixie), e.g. `make vm-test-stacks VM_DEBIAN=trixie`.
+VM_DEBIAN ?= bookworm
+export VM_GESTURED VM_ONLY VM_DEBIAN
 
 .PHONY: vm-deps vm-fetch vm-initramfs vm-test vm-shell vm-report
 

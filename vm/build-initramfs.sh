@@ -84,9 +84,11 @@ stage_udev() {
 }
 
 # The modules and what modules.dep says they need; busybox's depmod indexes the subset.
+# One built into the kernel (virtio_pci in trixie's) needs nothing.
 stage_modules() {
   local wanted=() m line dep
   for m in "${MODULES[@]}"; do
+    grep -qE "(^|/)${m}\.ko\$" "$KMODS/modules.builtin" && continue
     line=$(grep -E "(^|/)${m}\.ko:" "$KMODS/modules.dep") || die "module $m not in $KMODS/modules.dep"
     wanted+=("${line%%:*}")
     for dep in ${line#*:}; do wanted+=("$dep"); done
@@ -112,6 +114,7 @@ stage_scenarios() {
 main() {
   [ -s "$VM_KERNEL_DIR/vmlinux" ] || die "no kernel in $VM_KERNEL_DIR: run vm/fetch.sh first"
   rm -rf "$STAGE" && mkdir -p "$STAGE"/{dev,proc,sys,run,tmp,results,root}
+  merge_usr "$STAGE"
   stage_busybox
   stage_programs
   stage_udev

@@ -14,7 +14,7 @@ ROOTS=(busybox-static evemu-tools evtest lisgd udev libstdc++6 libgcc-s1)
 # tooling (debconf, adduser, passwd, pam) never runs in the guest.
 closure() { # [ROOT...] (ROOTS by default)
   [ $# -gt 0 ] || set -- "${ROOTS[@]}"
-  apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts \
+  apt-cache "${VM_APT[@]}" depends --recurse --no-recommends --no-suggests --no-conflicts \
       --no-breaks --no-replaces --no-enhances "$@" 2>/dev/null |
     grep -v '^ ' | grep -v '^<' | sort -u |
     awk -v roots=" $* " 'index(roots, " " $0 " ") || /^lib/'
@@ -22,7 +22,7 @@ closure() { # [ROOT...] (ROOTS by default)
 
 # The versioned image package behind the linux-image-amd64 metapackage.
 kernel_package() {
-  apt-cache depends linux-image-amd64 2>/dev/null |
+  apt-cache "${VM_APT[@]}" depends linux-image-amd64 2>/dev/null |
     awk '/Depends: linux-image-[0-9]/ { print $2; exit }'
 }
 
@@ -34,7 +34,7 @@ download() {
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   log "downloading ${missing[*]}"
-  (cd "$VM_DEBS" && apt-get download -q "${missing[@]}" >/dev/null) ||
+  (cd "$VM_DEBS" && apt-get "${VM_APT[@]}" download -q "${missing[@]}" >/dev/null) ||
     die "apt-get download failed for: ${missing[*]} (is 'apt-get update' done?)"
 }
 
@@ -46,26 +46,35 @@ unpack_userland() {
     case $(basename "$deb") in linux-image-*) continue ;; esac
     dpkg -x "$deb" "$VM_ROOT"
   done
+  merge_usr "$VM_ROOT"
   touch "$stamp"
 }
 
-# vmlinuz is a bzImage whose payload is one xz stream: find its magic and decompress
-# from there (xz stops at the stream's end and ignores the trailer).
+# vmlinuz is a bzImage whose payload is one compressed stream (xz in bookworm's kernel,
+# zstd in trixie's): find its magic and decompress from there (the decompressor stops at
+# the stream's end and ignores the trailer).
 extract_kernel() {
   local pkg=$1 vmlinux=$VM_KERNEL_DIR/vmlinux
   [ -s "$vmlinux" ] && return 0
   rm -rf "$VM_KERNEL_DIR/tree" && mkdir -p "$VM_KERNEL_DIR/tree"
   dpkg -x "$VM_DEBS/${pkg}_"*.deb "$VM_KERNEL_DIR/tree"
-  local vmlinuz offset
+  merge_usr "$VM_KERNEL_DIR/tree"
+  local vmlinuz offset magic unpack
   vmlinuz=$(ls "$VM_KERNEL_DIR"/tree/boot/vmlinuz-*)
-  offset=$(LC_ALL=C grep -obUaP '\xfd\x37\x7a\x58\x5a\x00' "$vmlinuz" | head -n1 | cut -d: -f1 || true)
-  [ -n "$offset" ] || die "no xz stream in $vmlinuz"
-  tail -c +$((offset + 1)) "$vmlinuz" | xz -dc 2>/dev/null > "$vmlinux.tmp" || true
+  for magic in '\xfd\x37\x7a\x58\x5a\x00:xz -dc' '\x28\xb5\x2f\xfd:zstd -dcq'; do
+    offset=$(LC_ALL=C grep -obUaP "${magic%%:*}" "$vmlinuz" | head -n1 | cut -d: -f1 || true)
+    [ -z "$offset" ] || { unpack=${magic#*:}; break; }
+  done
+  [ -n "$offset" ] || die "no xz or zstd stream in $vmlinuz"
+  # shellcheck disable=SC2086 # the decompressor and its options
+  tail -c +$((offset + 1)) "$vmlinuz" | $unpack 2>/dev/null > "$vmlinux.tmp" || true
   [ "$(head -c4 "$vmlinux.tmp" | od -An -c | tr -d ' ')" = '177ELF' ] ||
-    die "decompressing $vmlinuz at offset $offset gave no ELF kernel"
+    die "decompressing $vmlinuz at offset $offset ($unpack) gave no ELF kernel"
   mv "$vmlinux.tmp" "$vmlinux"
   local kver
   kver=$(basename "$(ls -d "$VM_KERNEL_DIR"/tree/lib/modules/*)")
+  # trixie's modules are xz-compressed: plain ones are what busybox's depmod and insmod take.
+  find "$VM_KERNEL_DIR/tree/lib/modules/$kver" -name '*.ko.xz' -exec xz -d {} +
   # The .deb ships no modules.dep; the initramfs builder reads module dependencies here.
   "$VM_ROOT/bin/busybox" depmod -b "$VM_KERNEL_DIR/tree" "$kver"
   echo "$kver" > "$VM_KERNEL_DIR/version"
@@ -90,7 +99,7 @@ SYSTEMD_ROOTS=(systemd systemd-sysv dbus udev usr-is-merged procps passwd kmod m
 systemd_closure() {
   local empty
   empty=$(mktemp)
-  apt-get -q -o Dir::State::status="$empty" -o APT::Install-Recommends=0 -s install \
+  apt-get "${VM_APT[@]}" -q -o Dir::State::status="$empty" -o APT::Install-Recommends=0 -s install \
       "${SYSTEMD_ROOTS[@]}" 2>/dev/null | awk '/^Inst / { print $2 }'
   rm -f "$empty"
 }
@@ -130,9 +139,13 @@ fetch_systemd_root() {
 # coreutils for stdbuf (wev's stdout to a file, line by line); xwayland because cage
 # refuses to start without its binary (started lazily, never in these runs).
 STACK_ROOTS=(cage xwayland sway weston wev seatd libinput-bin xkb-data fontconfig-config fonts-dejavu-core coreutils)
+# Debian 13 adds labwc, Raspberry Pi OS's compositor (Debian 12 has none).
+[ "$VM_DEBIAN" = bookworm ] || STACK_ROOTS+=(labwc)
 # The browser tier (`vm/fetch.sh browser`) adds cog, the kiosk browser (WPE WebKit), with
 # shared-mime-info: without its database a file:// page is not taken for HTML.
 BROWSER_ROOTS=(cog shared-mime-info)
+# Debian 13 adds Chromium, the other kiosk browser (Debian 12's tier runs cog only).
+[ "$VM_DEBIAN" = bookworm ] || BROWSER_ROOTS+=(chromium chromium-common)
 
 fetch_stacks() { # [ROOT...]: more roots than the compositors'
   local pkgs deb stamp=$VM_STACK_ROOT/.unpacked
@@ -145,11 +158,25 @@ fetch_stacks() { # [ROOT...]: more roots than the compositors'
     # than writing through the hard links.
     [ -e "$VM_DEBS/${deb##*/}" ] || dpkg -x "$deb" "$VM_STACK_ROOT"
   done
+  merge_usr "$VM_STACK_ROOT"
   touch "$stamp"
+}
+
+# Trixie's package lists, apart from the machine's apt state (VM_APT, vm/lib.sh), fetched
+# once; `rm -r $VM_APT_DIR` fetches them again.
+apt_lists() {
+  [ "$VM_DEBIAN" != bookworm ] || return 0
+  compgen -G "$VM_APT_DIR/lists/*_Packages*" >/dev/null && return 0
+  mkdir -p "$VM_APT_DIR/sources" "$VM_APT_DIR/lists/partial" "$VM_APT_DIR/cache/archives/partial"
+  printf '%s\n' 'Types: deb' 'URIs: http://deb.debian.org/debian' "Suites: $VM_DEBIAN" 'Components: main' \
+    'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' > "$VM_APT_DIR/sources/$VM_DEBIAN.sources"
+  log "apt-get update for $VM_DEBIAN (lists in $VM_APT_DIR)"
+  apt-get "${VM_APT[@]}" update -q >/dev/null || die "apt-get update for $VM_DEBIAN failed"
 }
 
 main() {
   local kpkg
+  apt_lists
   kpkg=$(kernel_package)
   [ -n "$kpkg" ] || die "apt-cache knows no linux-image-amd64 (run 'apt-get update')"
   # shellcheck disable=SC2046 # one package name per word

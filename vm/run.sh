@@ -50,10 +50,11 @@ qemu_args() {
       printf '%s\n' -m 1536 -initrd "$VM_CACHE/stacks-initramfs.cpio" -vga std \
         -append "$KERNEL_ARGS vm.mode=${MODE#stacks-}${VM_ONLY:+ vm.only=$VM_ONLY}"
       ;;
-    # The browser tier: the same guest with cog; its 375 MB initramfs is held twice in
-    # RAM while the kernel unpacks it.
+    # The browser tier: the same guest with the browsers; its initramfs (375 MB with
+    # Debian 12's cog) is held twice in RAM while the kernel unpacks it.
     browser*)
-      printf '%s\n' -m 2048 -initrd "$VM_CACHE/browser-initramfs.cpio" -vga std \
+      printf '%s\n' -m $((1280 + 2 * $(stat -c %s "$VM_CACHE/browser-initramfs.cpio") / 1048576)) \
+        -initrd "$VM_CACHE/browser-initramfs.cpio" -vga std \
         -append "$KERNEL_ARGS vm.mode=${MODE#browser-}${VM_ONLY:+ vm.only=$VM_ONLY}"
       ;;
     *)

@@ -1,6 +1,6 @@
 # shellcheck shell=dash disable=SC2016 # eval expands these later, on purpose
-# The kiosk-stacks tier (vm/README.md): what the kiosk's application really sees. Debian
-# 12's cage, weston (kiosk-shell) and sway run with wev, a Wayland client that prints every
+# The kiosk-stacks tier (vm/README.md): what the kiosk's application really sees. The
+# release's cage, weston (kiosk-shell), sway and (Debian 13) labwc run with wev, a Wayland client that prints every
 # wl_touch event it receives, as the application; gestured grabs the ELAN panel (played
 # with evemu through uinput) and passes what its gestures leave through the clone, which
 # the compositor reads with libinput. Per compositor one session, its steps in a row; each
@@ -23,7 +23,8 @@ PANEL_W=3313 PANEL_H=1873
 # as root, so cage and sway run as the kiosk's user, as on a kiosk; wlroots takes its seat
 # from seatd (libseat's noop backend never tells wlroots 0.15 the session is
 # active); weston 10 as Debian builds it has no libseat launcher: its direct launcher,
-# as root on a VT.
+# as root on a VT; weston 14 has only libseat's: as root on seatd's seat. labwc (Raspberry
+# Pi OS's) as the kiosk's user, its window rule making every window full screen.
 compositor_start() { # NAME
   rm -rf "$XDG_RUNTIME_DIR" && mkdir -m 0700 "$XDG_RUNTIME_DIR"
   WEV_LOG=$SCENARIO_DIR/wev.log
@@ -43,10 +44,25 @@ compositor_start() { # NAME
         WLR_HEADLESS_OUTPUTS=${SWAY_OUTPUTS:-1} \
         as_kiosk 'sway --config /tmp/sway.conf' > "$SCENARIO_DIR/compositor.log" 2>&1 &
       COMP_PID=$! ;;
+    labwc)
+      mkdir -p /tmp/labwc
+      printf '%s\n' '<?xml version="1.0"?>' '<labwc_config><windowRules>' \
+        '<windowRule identifier="*" serverDecoration="no"><action name="ToggleFullscreen"/></windowRule>' \
+        '</windowRules></labwc_config>' > /tmp/labwc/rc.xml
+      echo "stdbuf -oL wev > $WEV_LOG &" > /tmp/labwc/autostart
+      chown -R kiosk:kiosk "$XDG_RUNTIME_DIR" /tmp/labwc
+      LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
+        as_kiosk 'labwc --config-dir /tmp/labwc' > "$SCENARIO_DIR/compositor.log" 2>&1 &
+      COMP_PID=$! ;;
     weston)
       printf '%s\n' '[core]' 'require-input=false' > /tmp/weston.ini
-      weston --tty=2 --config=/tmp/weston.ini --backend=drm-backend.so --shell=kiosk-shell.so \
-        --use-pixman --socket=wayland-0 --idle-time=0 > "$SCENARIO_DIR/compositor.log" 2>&1 &
+      case $(weston --version 2>&1) in
+        "weston 10."*) _launch="--tty=2 --use-pixman" ;;
+        *) _launch="--renderer=pixman" ;;
+      esac
+      # shellcheck disable=SC2086 # the launcher's options
+      LIBSEAT_BACKEND=seatd weston $_launch --config=/tmp/weston.ini --backend=drm-backend.so --shell=kiosk-shell.so \
+        --socket=wayland-0 --idle-time=0 > "$SCENARIO_DIR/compositor.log" 2>&1 &
       COMP_PID=$!
       wait_for 20 test -S "$XDG_RUNTIME_DIR/wayland-0" || return 1
       WAYLAND_DISPLAY=wayland-0 stdbuf -oL wev > "$WEV_LOG" 2>&1 &
@@ -216,49 +232,59 @@ stacks_session() { # COMPOSITOR
   end_scenario
 }
 
-# A browser as the application: cog (WPE WebKit's kiosk browser, its Wayland platform)
-# full screen under cage, on vm/touch-counter.html, which writes one console line per
-# touch or click event with the running counts; WebKit prints console lines on cog's
-# stderr (with --enable-write-console-messages-to-stdout, despite its name), so cage's,
-# cog's and the page's lines share one log.
-# WebKit draws with EGL: Mesa's software rasterizer (llvmpipe) over wl_shm, as a kiosk
-# without a GPU driver would.
-COG_PAGE=file:///vm/touch-counter.html
-cog_start() {
+# A browser as the application, full screen under cage, on vm/touch-counter.html, which
+# writes one console line per touch, pointercancel or click event with the running
+# counts; the browser prints console lines on its stderr, so cage's, the browser's and the
+# page's lines share one log. cog (WPE WebKit's kiosk browser, its Wayland platform) with
+# --enable-write-console-messages-to-stdout (stderr, despite its name); WebKit draws with
+# EGL: Mesa's software rasterizer (llvmpipe) over wl_shm, as a kiosk without a GPU driver
+# would. Chromium (Debian 13) in kiosk mode on Wayland, as docs/KIOSK.md starts it, plus
+# what the VM needs: --disable-gpu (no GPU: software compositing, shared-memory buffers),
+# --enable-logging=stderr for the console lines. Chromium's command line is the quick
+# start's unit's (docs/kiosk/kiosk-browser.service), its URL replaced by the page.
+BROWSER_PAGE=file:///vm/touch-counter.html
+KIOSK_UNIT=/vm/kiosk/kiosk-browser.service
+browser_command() { # BROWSER: what cage runs
+  case $1 in
+    cog) echo "cog --platform=wl --enable-write-console-messages-to-stdout=true $BROWSER_PAGE" ;;
+    chromium) sed -n 's|^ExecStart=/usr/bin/cage [^/]*-- \(.*\) http://localhost:8080/$|\1|p' "$KIOSK_UNIT" |
+                sed "s|\$| --disable-gpu --enable-logging=stderr $BROWSER_PAGE|" ;;
+  esac
+}
+browser_start() { # BROWSER
   rm -rf "$XDG_RUNTIME_DIR" && mkdir -m 0700 "$XDG_RUNTIME_DIR" && chown kiosk:kiosk "$XDG_RUNTIME_DIR"
-  COG_LOG=$SCENARIO_DIR/cog.log
-  : > "$COG_LOG" && chmod 0666 "$COG_LOG"
+  PAGE_LOG=$SCENARIO_DIR/$1.log
+  : > "$PAGE_LOG" && chmod 0666 "$PAGE_LOG"
   _started=$(cut -d' ' -f1 /proc/uptime)
   LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
     LIBGL_ALWAYS_SOFTWARE=1 \
-    as_kiosk "cage -- cog --platform=wl --enable-write-console-messages-to-stdout=true $COG_PAGE" \
-    > "$COG_LOG" 2>&1 &
+    as_kiosk "cage -- $(browser_command "$1")" > "$PAGE_LOG" 2>&1 &
   COMP_PID=$!
   # The page's first frame: its second animation frame ran.
-  wait_for 600 eval 'grep -q "touch-counter: ready" "$COG_LOG" || exited "$COMP_PID"'
-  grep -q 'touch-counter: ready' "$COG_LOG" || { COG_WHY="no first frame"; return 1; }
+  wait_for 600 eval 'grep -q "touch-counter: ready" "$PAGE_LOG" || exited "$COMP_PID"'
+  grep -q 'touch-counter: ready' "$PAGE_LOG" || { BROWSER_WHY="no first frame"; return 1; }
   _ready=$(cut -d' ' -f1 /proc/uptime)
-  COG_FIRST_FRAME=$(awk -v a="$_started" -v b="$_ready" 'BEGIN { printf "%.1f s after cage started, %.1f s after boot", b - a, b }')
-  wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE" || { COG_WHY="the clone is not open"; return 1; }
-  WEV_LOG=$COG_LOG
+  BROWSER_FIRST_FRAME=$(awk -v a="$_started" -v b="$_ready" 'BEGIN { printf "%.1f s after cage started, %.1f s after boot", b - a, b }')
+  wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE" || { BROWSER_WHY="the clone is not open"; return 1; }
+  WEV_LOG=$PAGE_LOG
   # wlroots announces the seat's touch around the first touch (see compositor_start).
   page_mark; play tap
   expect_page 'first tap after start' 'nothing|touchstart=1 touchend=1 click=1'
   sleep 1
-  SURFACE_W=$(sed -nE 's/.*touch-counter: (ready|size) width=([0-9]*) height=([0-9]*).*/\2/p' "$COG_LOG" | tail -n1)
-  SURFACE_H=$(sed -nE 's/.*touch-counter: (ready|size) width=([0-9]*) height=([0-9]*).*/\3/p' "$COG_LOG" | tail -n1)
+  SURFACE_W=$(sed -nE 's/.*touch-counter: (ready|size) width=([0-9]*) height=([0-9]*).*/\2/p' "$PAGE_LOG" | tail -n1)
+  SURFACE_H=$(sed -nE 's/.*touch-counter: (ready|size) width=([0-9]*) height=([0-9]*).*/\3/p' "$PAGE_LOG" | tail -n1)
 }
 
 # The page's running counts, as its last event line gave them.
-COUNT_KEYS="touchstart touchmove touchend touchcancel click"
+COUNT_KEYS="touchstart touchmove touchend touchcancel pointercancel click"
 page_counts() {
-  _line=$(grep 'touch-counter: event' "$COG_LOG" | tail -n1)
+  _line=$(grep 'touch-counter: event' "$PAGE_LOG" | tail -n1)
   for _k in $COUNT_KEYS; do
     _v=$(echo "$_line" | sed -n "s/.* $_k=\([0-9]*\).*/\1/p")
     printf '%s ' "${_v:-0}"
   done
 }
-page_mark() { PAGE_MARK=$(page_counts); WEV_MARK=$(wc -l < "$COG_LOG"); }
+page_mark() { PAGE_MARK=$(page_counts); WEV_MARK=$(wc -l < "$PAGE_LOG"); }
 # What the page got since the mark: each event type that came, with its count.
 page_events() {
   echo "$PAGE_MARK $(page_counts)" | awk -v keys="$COUNT_KEYS" '{ n = split(keys, k, " ")
@@ -274,23 +300,27 @@ expect_page() { # STEP EXPECTED (a regular expression over page_events)
 # The last touchstart since the mark lies where the panel's point (X, Y) maps on the page,
 # within 1 px (the page's clientX/clientY are whole CSS pixels: within 1.5).
 expect_touchstart_at() { # STEP X Y
-  _got=$(tail -n +$((WEV_MARK + 1)) "$COG_LOG" | sed -n 's/.*touch-counter: event touchstart .* x=\([0-9.-]*\) y=\([0-9.-]*\).*/\1 \2/p' | tail -n1)
+  _got=$(tail -n +$((WEV_MARK + 1)) "$PAGE_LOG" | sed -n 's/.*touch-counter: event touchstart .* x=\([0-9.-]*\) y=\([0-9.-]*\).*/\1 \2/p' | tail -n1)
   _want=$(surface_point "$2" "$3")
   if [ -n "$_got" ] && echo "$_got $_want" | awk '{ dx = $1 - $3; dy = $2 - $4; exit !(dx * dx <= 2.25 && dy * dy <= 2.25) }'
   then record "$1: touchstart at the panel's point" pass "($_got), expected ($_want) on ${SURFACE_W}x$SURFACE_H"
   else record "$1: touchstart at the panel's point" fail "got (${_got:-none}), expected ($_want) on ${SURFACE_W}x$SURFACE_H"; fi
 }
 
-stacks_cog() {
-  COMPOSITOR=cage-cog
-  begin_scenario stacks-cog || return
+# One browser's session: a tap, an edge pan that holds its touches, then the pan that
+# takes a touch the page was shown, once per cancel mode. What the page gets of that pan
+# is the table in docs/CONFIG.md; checked: the touch reached the page, and with "release"
+# it ended there.
+stacks_browser() { # BROWSER
+  COMPOSITOR=cage-$1
+  begin_scenario "stacks-$1" || return
   MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID=''
   stacks_gestured stacks-release.toml || { gestured_abort; return; }
-  if ! cog_start; then
-    record "cage runs cog" fail "${COG_WHY:-}; cog's last line: $(tail -n1 "$COG_LOG")"
+  if ! browser_start "$1"; then
+    record "cage runs $1" fail "${BROWSER_WHY:-}; its last line: $(tail -n1 "$PAGE_LOG")"
     compositor_stop; gestured_abort; return
   fi
-  record "cage runs cog" pass "first frame $COG_FIRST_FRAME; page ${SURFACE_W}x$SURFACE_H"
+  record "cage runs $1" pass "first frame $BROWSER_FIRST_FRAME; page ${SURFACE_W}x$SURFACE_H"
 
   # A tap outside every gesture's view: the touch and the click the browser makes of it.
   page_mark; play tap
@@ -300,21 +330,44 @@ stacks_cog() {
   page_mark; play edge
   expect_page edge-delayed nothing
   expect_gesture edge began 1
-  # A pan with the defaults takes the touch the page had (cancel = "release"): the page
-  # gets the lift where the touch was when the pan began, a few pixels from its start, and
-  # the browser makes a click of it.
+  # A pan with the defaults takes the touch the page had. "release": the lift comes where
+  # the touch was when the pan began, a few pixels from its start.
   page_mark; play pan
-  expect_page 'pan, cancel = "release"' 'touchstart=1( touchmove=[0-9]+)? touchend=1 click=1'
+  expect_page 'pan, cancel = "release"' 'touchstart=1( touchmove=[0-9]+)? touchend=1( pointercancel=1)?( click=1)?'
   expect_gesture pan began 1
-  # The same with cancel = "palm" (a reload: a new clone, which cage opens): recorded;
-  # whatever ends the touch, no click.
+  # The same with cancel = "palm" (a reload: a new clone, which cage opens).
   reload_cancel palm
   page_mark; play pan
-  expect_page 'pan, cancel = "palm"' 'touchstart=1( touchmove=[0-9]+)?( touchend=1| touchcancel=1)?'
+  expect_page 'pan, cancel = "palm"' 'touchstart=1( touchmove=[0-9]+)?( touchend=1| touchcancel=1)?( pointercancel=1)?'
   expect_gesture pan began 2
+  # The tap after it: the page still takes touches.
+  page_mark; play tap
+  expect_page 'tap after the palm pan' 'touchstart=1( touchmove=[0-9]+)? touchend=1( click=1)?'
+  [ "$1" != chromium ] || kiosk_guide_config
 
   compositor_stop
   gestured_end
+}
+
+# The quick start's gestured config (docs/kiosk/gestures.toml), applied by a reload as an
+# integrator would: a tap clicks the page; the staff's swipe from the left edge begins and
+# ends, and the page gets nothing of it.
+kiosk_guide_config() {
+  check "the quick start's config is accepted" "gesturectl check" gesturectl check /vm/kiosk/gestures.toml
+  cp /vm/kiosk/gestures.toml /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
+  _before=$CLONE_NODE
+  check "reload to the quick start's config" "" gesturectl reload --socket "$GD_SOCKET"
+  # A new cancel makes a new clone (reload_cancel); the same one keeps it.
+  wait_for 10 eval '[ -n "$(clone_node)" ] && [ "$(clone_node)" != "$_before" ]'
+  CLONE_NODE=$(clone_node)
+  check "cage reads the clone" "$CLONE_NODE" wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE"
+  sleep 1
+  page_mark; play tap
+  expect_page "tap (the quick start's config)" 'touchstart=1 touchend=1 click=1'
+  page_mark; play edge
+  expect_page "staff swipe from the left edge (the quick start's config)" nothing
+  wait_for 3 test "$(monitor_count staff ended)" -ge 1
+  expect_eq "the staff swipe ended (subscriber)" 1 "$(monitor_count staff ended)"
 }
 
 # A site's rule for one panel, matched on its parent (KERNELS==inputN), which the clone
@@ -463,9 +516,9 @@ as_kiosk() { exec su -p -s /bin/sh -c "exec $1" kiosk; }
 check "uinput available" "/dev/uinput" test -c /dev/uinput
 check "systemd-udevd running" "" pidof systemd-udevd
 if [ "${2:-}" = browser ]; then
-  stacks_cog
+  for browser in cog $(command -v chromium > /dev/null && echo chromium); do stacks_browser "$browser"; done
 else
-  for compositor in cage weston sway; do stacks_session "$compositor"; done
+  for compositor in cage weston sway $(command -v labwc > /dev/null && echo labwc); do stacks_session "$compositor"; done
   stacks_twin
   stacks_two_outputs
 fi
