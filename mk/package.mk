@@ -2,7 +2,10 @@
 # the release build `make test` has already made; `make package-test` checks it as Debian
 # would and as an integrator installs it (mk/package-test.sh; root, as on CI machines).
 DEB_DIR := .build/deb
-DEB_APT_PACKAGES := build-essential debhelper dpkg-dev lintian pandoc libstdc++-12-dev man-db
+DEB_APT_PACKAGES := build-essential debhelper dpkg-dev lintian pandoc man-db
+# Debian's swiftlang (Debian 13) is a build dependency; without it (Debian 12, or a
+# toolchain of one's own) the Swift on the PATH builds, and the profile says so (debian/control).
+DEB_PROFILES := $(if $(shell dpkg-query -W -f='$${Status}' swiftlang 2>/dev/null | grep 'ok installed'),,-Ppkg.gestured.swift-on-path)
 
 .PHONY: deb deb-deps package-test
 
@@ -17,7 +20,7 @@ deb-deps:
 
 # dpkg-buildpackage writes beside the source tree; the results are moved into .build/deb.
 deb: deps deb-deps
-	dpkg-buildpackage -us -uc -b
+	dpkg-buildpackage -us -uc -b $(DEB_PROFILES)
 	@mkdir -p $(DEB_DIR) && rm -f $(DEB_DIR)/*
 	mv ../gestured_$(VERSION)_*.deb ../gestured_$(VERSION)_*.buildinfo ../gestured_$(VERSION)_*.changes $(DEB_DIR)/
 	@ls $(DEB_DIR)/*.deb

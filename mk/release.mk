@@ -19,7 +19,7 @@ RELEASE_ORDER   := $(CURDIR)/mk/release-order.txt
 # libstdc++ (the runtime's and toml++'s) linked in as well: the shared library costs 1.4 MiB
 # resident, initialised whole at load; its archive brings 0.4 MiB of what is used. The
 # linker takes -lstdc++ from the first directory that has it, so this one holds only the
-# archive (of the compiler the toolchain links with; Debian's libstdc++-12-dev).
+# archive (of the compiler the toolchain links with: g++'s libstdc++-N-dev).
 STATIC_CXX_DIR  := $(CURDIR)/.build/static-libstdc++
 RELEASE_LDFLAGS := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
                    -Xlinker --symbol-ordering-file=$(RELEASE_ORDER) -Xlinker --no-warn-symbol-ordering \
@@ -32,7 +32,7 @@ release: deps $(STATIC_CXX_DIR)/libstdc++.a
 
 $(STATIC_CXX_DIR)/libstdc++.a:
 	@archive="$$(cc -print-file-name=libstdc++.a)"; \
-	if [ ! -f "$$archive" ]; then echo "release: no libstdc++.a (install libstdc++-12-dev, or the one of your gcc)"; exit 1; fi; \
+	if [ ! -f "$$archive" ]; then echo "release: no libstdc++.a (install g++: its libstdc++-N-dev has it)"; exit 1; fi; \
 	mkdir -p $(@D) && ln -sf "$$archive" $@
 
 # The functions the release daemon runs from exec to READY with the shipped config, then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The systemd tier's disk (vm/README.md, "The systemd tier"): a Debian 12 root in which
-# Debian's systemd runs as PID 1, with the gestured .deb waiting in /root for the guest to
-# install with `dpkg -i`, as an integrator does. The packages fetched by vm/fetch.sh are
+# The systemd tier's disk (vm/README.md, "The systemd tier"): a Debian root of VM_DEBIAN's
+# release (Debian 12's systemd 252, Debian 13's 257) in which Debian's systemd runs as
+# PID 1, with the gestured .deb waiting in /root for the guest to install with `dpkg -i`,
+# as an integrator does. The packages fetched by vm/fetch.sh are
 # unpacked and registered in dpkg's database (their maintainer scripts never run; what
 # they would set up that the guest needs is written here: users, machine-id), so dpkg in
 # the guest checks gestured's dependencies and runs its maintainer scripts for real.
@@ -51,6 +52,7 @@ unpack_root() {
     dpkg-deb -x "$deb" "$SYSROOT"
     register "$deb" "$db"
   done < "$VM_SYS_DEBS/packages"
+  merge_usr "$SYSROOT"
   touch "$stamp"
 }
 

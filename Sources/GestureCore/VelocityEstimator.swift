@@ -4,12 +4,14 @@
 ///
 /// A fixed ring of samples, so following a gesture allocates nothing. Only changes are
 /// recorded: a finger that rests adds no sample, so a release after a pause reports zero.
+/// The ring is SIMD vectors used as fixed-size arrays: stored inline like `InlineArray`,
+/// which needs Swift 6.2, where Debian 13 packages 6.0 (README.md, "Debian's own Swift").
 struct VelocityEstimator {
     static let capacity = 32
 
-    private var times = InlineArray<32, Microseconds>(repeating: 0)
-    private var a = InlineArray<32, Double>(repeating: 0)
-    private var b = InlineArray<32, Double>(repeating: 0)
+    private var times = SIMD32<Microseconds>(repeating: 0)
+    private var a = SIMD32<Double>(repeating: 0)
+    private var b = SIMD32<Double>(repeating: 0)
     /// Index of the newest sample; `count` samples end there.
     private var newest = 0
     private var count = 0

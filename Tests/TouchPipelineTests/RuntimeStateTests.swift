@@ -32,6 +32,21 @@ import Testing
         return configuration
     }
 
+    /// The `RuntimeError` that `body` throws; nil, with an issue recorded, when it throws none
+    /// or another error. (`#expect(throws:)` returns the error only from Swift 6.1 on, and
+    /// Debian 13's Swift is 6.0.3.)
+    static func runtimeError<T>(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T) -> RuntimeError? {
+        do {
+            _ = try body()
+            Issue.record("no RuntimeError was thrown", sourceLocation: sourceLocation)
+        } catch let error as RuntimeError {
+            return error
+        } catch {
+            Issue.record("\(error) was thrown, not a RuntimeError", sourceLocation: sourceLocation)
+        }
+        return nil
+    }
+
     static func command(_ json: String) throws -> RuntimeCommand {
         try #require(try RuntimeCommand(request: try JSONParser.parse(json)))
     }
@@ -85,7 +100,7 @@ import Testing
         (#"{"cmd":"mode"}"#, #"mode: "mode" must be a mode's name, or "none""#),
     ])
     func badArgumentsAreRefusedWithWhy(json: String, message: String) throws {
-        let error = #expect(throws: RuntimeError.self) { try Self.command(json) }
+        let error = Self.runtimeError { try Self.command(json) }
         #expect(error?.code == "bad-request")
         #expect(error?.message == message)
     }
@@ -94,16 +109,16 @@ import Testing
 
     @Test func unknownNamesAreRefusedWithADidYouMean() throws {
         var state = RuntimeState(configuration: try Self.configuration())
-        let gesture = #expect(throws: RuntimeError.self) {
+        let gesture = Self.runtimeError {
             try state.apply(SetRequest(target: .gesture("map_pam"), enabled: false), by: Self.app, at: 0)
         }
         #expect(gesture?.code == "unknown-gesture")
         #expect(gesture?.message == "unknown gesture 'map_pam'; did you mean 'map_pan'? (known: map_pan, map_pinch, admin)")
-        let view = #expect(throws: RuntimeError.self) {
+        let view = Self.runtimeError {
             try state.apply(SetRequest(target: .view("mpa"), enabled: false), by: Self.app, at: 0)
         }
         #expect(view?.code == "unknown-view")
-        let mode = #expect(throws: RuntimeError.self) { try state.switchMode(to: "maintenance2", until: nil, by: Self.app, at: 0) }
+        let mode = Self.runtimeError { try state.switchMode(to: "maintenance2", until: nil, by: Self.app, at: 0) }
         #expect(mode?.code == "unknown-mode")
         #expect(mode?.message == "unknown mode 'maintenance2'; did you mean 'maintenance'? (known: video, maintenance)")
         #expect(state.changes.isEmpty && state.mode == nil)
@@ -115,11 +130,11 @@ import Testing
         let layout = state.layout()
         #expect(layout.frames[1] == Rect(x: 500, y: 0, width: 500, height: 600))
         #expect(layout.frames[2] == Rect(x: 600, y: 100, width: 50, height: 50))  // pin: same offset and size
-        let zero = #expect(throws: RuntimeError.self) {
+        let zero = Self.runtimeError {
             try state.apply(try Self.set(#"{"cmd":"set","view":"pin","frame":{"width":0}}"#), by: Self.app, at: 0)
         }
         #expect(zero?.code == "bad-request")
-        let root = #expect(throws: RuntimeError.self) {
+        let root = Self.runtimeError {
             try state.apply(try Self.set(#"{"cmd":"set","view":"root","frame":{"x":1}}"#), by: Self.app, at: 0)
         }
         #expect(root?.message == "set: 'root' is the root view, the whole screen: its frame cannot change")
@@ -195,7 +210,7 @@ import Testing
         }
         // The owner's change of a target it changed already replaces it: no new entry.
         try state.apply(SetRequest(target: .gesture("g0"), enabled: true), by: Self.app, at: 1)
-        let error = #expect(throws: RuntimeError.self) {
+        let error = Self.runtimeError {
             try state.apply(SetRequest(target: .gesture("g\(RuntimeState.maximumChanges)"), enabled: false), by: Self.app, at: 2)
         }
         #expect(error?.code == "too-many-changes")

@@ -1,6 +1,6 @@
 #!/bin/sh
 # shellcheck shell=dash disable=SC1091,SC2016 # guest paths; eval expands later, on purpose
-# The systemd tier (vm/README.md): Debian 12 booted with systemd as PID 1; this runs from
+# The systemd tier (vm/README.md): Debian 12 or 13 booted with systemd as PID 1; this runs from
 # vm-scenarios.service once multi-user.target is up. It installs the gestured package with
 # dpkg as an integrator does and drives the packaged, sandboxed unit through systemctl:
 # start and STATUS=, gesturectl by the socket's group, reload with a broken file, drop-ins, the

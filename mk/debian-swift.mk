@@ -1,0 +1,33 @@
+# Debian 13 (trixie) in a root of its own (mk/debian-swift.sh, README.md "Debian 13 and
+# Debian's own Swift"): a root made with mmdebstrap in .debian-swift/ (git-ignored, about
+# 3 GB, reused), the working tree copied in.
+#   debian-swift-test     the Swift suites, then `make deb` and the package test, with
+#                         Debian's swiftlang 6.0.3: the recipe of a Debian 13 or Raspberry
+#                         Pi OS machine. Needs swift-log 1.11.0 (DEBIAN_SWIFT_LOG, below).
+#   package-test-trixie   this machine's .deb (`make deb`) through mk/package-test.sh there:
+#                         lintian from trixie, dpkg -i, purge.
+# Not part of `make test`: the root costs minutes of download, and the Swift suites under
+# 6.0.3 need a swift-log the offline copies do not have.
+DEBIAN_SWIFT_APT_PACKAGES := mmdebstrap
+# A git repository of swift-log with the tag 1.11.0 (the newest Swift 6.0.3 can build);
+# unset, SwiftPM takes it from GitHub through the host's git rules.
+DEBIAN_SWIFT_LOG ?=
+export DEBIAN_SWIFT_LOG
+
+.PHONY: debian-swift-deps debian-swift-test package-test-trixie
+
+debian-swift-deps:
+	@missing=""; for p in $(DEBIAN_SWIFT_APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "debian-swift-deps: installing$$missing"; \
+	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	fi
+
+# The package built there lands in .debian-swift/trixie-amd64/src/gestured/.build/deb/.
+debian-swift-test: debian-swift-deps
+	$(SUDO) mk/debian-swift.sh sh -c 'make unit-test APT_PACKAGES= && make deb APT_PACKAGES= DEB_APT_PACKAGES= && mk/package-test.sh .build/deb/gestured_*.changes'
+
+package-test-trixie: deb debian-swift-deps
+	$(SUDO) env DEBIAN_SWIFT_DEBS=$(DEB_DIR) mk/debian-swift.sh mk/package-test.sh /debs/gestured_$(VERSION)_$(shell dpkg --print-architecture).changes
