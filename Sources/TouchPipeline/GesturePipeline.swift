@@ -162,7 +162,7 @@ public final class GesturePipeline {
     /// One completed frame through the engine (its contacts into `touches` when asked), then
     /// what it produced into the stream.
     @inline(__always)
-    func handle(_ frame: TouchFrame) {
+    package func handle(_ frame: TouchFrame) {
         path.handle(frame, into: &events)
         if reportsTouches { engine.forEachTouch { touches.append($0) } }
         endStep()

@@ -17,8 +17,9 @@ import GestureCore
 import MallocInterposerSwift
 import TestSupport
 
-// `GesturePipeline.handle`: frames built here, not raw events.
-@testable import TouchPipeline
+// `GesturePipeline.handle` (package access): frames built here, not raw events. Not
+// `@testable`: `make release` builds this target too, without testing.
+import TouchPipeline
 
 #if canImport(Glibc)
 import Glibc
