@@ -295,9 +295,7 @@ extension Array where Element == (String, String) {
     /// The catalog installed for `journalctl -x` and the table in docs/LOGGING.md list
     /// exactly the ids in the code.
     @Test func catalogAndDocsListEveryMessageID() throws {
-        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        let root = parts.joined(separator: "/")
+        let root = Self.root
         let catalog = String(decoding: try WholeFile.read(root + "/systemd/gestured.catalog", maximumSize: 1 << 20), as: UTF8.self)
         let docs = String(decoding: try WholeFile.read(root + "/docs/LOGGING.md", maximumSize: 1 << 20), as: UTF8.self)
         let inCatalog = catalog.split(separator: "\n").filter { $0.hasPrefix("-- ") }.map { String($0.dropFirst(3)) }

@@ -475,6 +475,43 @@ scenario_metrics() {
   end_scenario
 }
 
+# 6c. kill -9 with the metrics file present: the file stays with its last numbers
+#     (gestured_build_info included, so GesturedDown stays quiet) and only its age tells,
+#     by GesturedMetricsStale's rule in docs/examples/gestured.rules.yml: node_exporter's
+#     node_textfile_mtime_seconds older than three gestured_metrics_interval_seconds. The
+#     unit's restart is held off for the scenario (a runtime drop-in), then the daemon is
+#     started again for systemd-stop.
+stale_age() { # seconds since node_exporter last saw the file change, from a fresh scrape
+  scrape && awk -v now="$(date +%s.%N)" '$1 ~ /^node_textfile_mtime_seconds\{file="(.*\/)?gestured\.prom"\}$/ { printf "%.1f", now - $2 }' "$SCRAPE"
+}
+is_stale() { # the rule's comparison on a fresh scrape: age > 3 * interval
+  _age=$(stale_age) _interval=$(awk '$1 == "gestured_metrics_interval_seconds" { print $2 }' "$SCRAPE")
+  [ -n "$_age" ] && [ -n "$_interval" ] && awk -v a="$_age" -v i="$_interval" 'BEGIN { exit !(a > 3 * i) }'
+}
+scenario_metrics_stale() {
+  begin_scenario systemd-metrics-stale || return 0
+  if [ -z "${METRICS_ON:-}" ]; then record "metrics on (systemd-metrics)" fail "not set up"; end_scenario; return 1; fi
+  check "a live daemon's file is fresh (not stale by the rule)" "age $(stale_age) s" eval '! is_stale'
+  mkdir -p /run/systemd/system/gestured.service.d
+  printf '[Service]\nRestart=no\n' > /run/systemd/system/gestured.service.d/scenario-no-restart.conf
+  systemctl daemon-reload
+  _pid=$(main_pid)
+  check "kill -9 the daemon" "pid $_pid" kill -9 "$_pid"
+  check "... it is gone, not restarted" "" wait_for 10 eval '[ "$(systemctl is-active gestured)" != active ]'
+  check "the metrics file stays" "" test -e "$PROM_FILE"
+  check "stale by the rule within 3 intervals + 5 s" "age $(stale_age) s" wait_for 8 is_stale
+  cp "$SCRAPE" "$SCENARIO_DIR/scrape-stale.txt"
+  check "... while gestured_build_info is still served (GesturedDown stays quiet)" "" grep -q '^gestured_build_info{' "$SCRAPE"
+  rm -f /run/systemd/system/gestured.service.d/scenario-no-restart.conf
+  systemctl daemon-reload
+  systemctl reset-failed gestured 2>/dev/null
+  check "systemctl start again" "" systemctl start gestured
+  wait_for 10 eval '[ -n "$(clone_node)" ] && [ -c "$(clone_node)" ]'
+  CLONE_NODE=$(clone_node)
+  check "fresh again" "age $(stale_age) s" wait_for 10 eval '! is_stale'
+  end_scenario
+}
+
 # 7. systemctl stop with a finger down on the panel: the daemon lifts the touch on the
 #    clone before it goes (libinput sees down, motion, up; the lift is on the clone's own
 #    events, not made up by libinput when the device vanished), gives the panel back,
@@ -577,6 +614,7 @@ run_scenarios() {
   scenario_passthrough
   scenario_watchdog
   scenario_metrics
+  scenario_metrics_stale
   scenario_stop
   scenario_panel_reset
   journalctl -b --no-pager > "$RESULTS/journal.txt" 2>&1
