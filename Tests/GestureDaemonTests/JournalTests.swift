@@ -258,7 +258,9 @@ extension Array where Element == (String, String) {
             logger.warning("\(state)", metadata: .journal(health: state, reason: .noFrame(silence: 60_000_000), panel: panel))
         }
         entries += journal.entries()
-        for id in [MessageID.commandRefused, .changesUndone] { logger.notice("\(id)", metadata: .journal(id)) }
+        let client = PeerCredentials(pid: 812, uid: 1000, gid: 1000)
+        logger.notice("refused", metadata: .journal(.commandRefused, command: "reload", client: client))
+        logger.notice("undone", metadata: .journal(.changesUndone, client: client))
         logger.warning("queue full", metadata: .journal(.limitReached, limit: .socketQueue))
         entries += journal.entries()
 

@@ -35,13 +35,14 @@ journal_since() { journalctl -q -u gestured --no-pager -o cat --since "@$1"; }
 # EPOCH, in journalctl's export format: one FIELD=value line each, entries apart by a blank.
 journal_entries() { # EPOCH ID [MATCH...]
   _since=$1 _id=$2; shift 2
-  journalctl -q -u gestured --no-pager -o export --output-fields=MESSAGE,PRIORITY,MESSAGE_ID,GESTURED_DEVICE,GESTURED_CONFIG_FILE,SYSLOG_IDENTIFIER,_TRANSPORT \
+  journalctl -q -u gestured --no-pager -o export --output-fields=MESSAGE,PRIORITY,MESSAGE_ID,GESTURED_DEVICE,GESTURED_DEVICE_NAME,GESTURED_ID_PATH,GESTURED_CONFIG_FILE,GESTURED_ERROR,GESTURED_HEALTH,GESTURED_HEALTH_REASON,SYSLOG_IDENTIFIER,_TRANSPORT \
     --since "@$_since" MESSAGE_ID="$_id" "$@"
 }
 # Message ids (docs/LOGGING.md).
 ID_RELOAD_REFUSED=efddb5ae1aea492c92744a2a226f81cc
 ID_PANEL_ADDED=770191cf454444279d6a6691a67b911d
 ID_PANEL_GRABBED=0e89a81036be484792ae2b8fd610b0c7
+ID_PANEL_NOISY=2ab00f82238e4a9d8c0fa8e68a8e87b8
 now() { date +%s.%N; }
 elapsed_ms() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", (b - a) * 1000 }'; }
 # Restarts the unit after a config or drop-in change, and waits until it answers.
@@ -172,6 +173,7 @@ scenario_reload() {
   check "... native, priority err, GESTURED_CONFIG_FILE" "$(tr '\n' ' ' < "$SCENARIO_DIR/refused.export")" \
     eval 'grep -qx "_TRANSPORT=journal" "$SCENARIO_DIR/refused.export" && grep -qx "PRIORITY=3" "$SCENARIO_DIR/refused.export" &&
           grep -qx "GESTURED_CONFIG_FILE=$CONF" "$SCENARIO_DIR/refused.export" && grep -qx "SYSLOG_IDENTIFIER=gestured" "$SCENARIO_DIR/refused.export"'
+  check "... and the reason in GESTURED_ERROR" "" grep -aq "gesture.broken.type" "$SCENARIO_DIR/refused.export"
   # The tier registers packages without their dpkg triggers: do what systemd's
   # (interest in /usr/lib/systemd/catalog) does on a real install.
   check "the package installed the catalog" "" test -f /usr/lib/systemd/catalog/gestured.catalog
@@ -337,6 +339,8 @@ scenario_passthrough() {
   # The panel's arrival and grab, selected by MESSAGE_ID and the panel's node.
   check "journalctl MESSAGE_ID=<panel added> GESTURED_DEVICE=$DEV_NODE" "" \
     wait_for 5 eval 'journal_entries "$_t0" "$ID_PANEL_ADDED" GESTURED_DEVICE="$DEV_NODE" | grep -q "^MESSAGE=input: using $DEV_NODE"'
+  check "... by its name, with its GESTURED_ID_PATH" "$(journal_entries "$_t0" "$ID_PANEL_ADDED" | grep '^GESTURED_')" \
+    eval 'journal_entries "$_t0" "$ID_PANEL_ADDED" GESTURED_DEVICE_NAME="$DEV_NAME" | grep -q "^GESTURED_ID_PATH=."'
   check "journalctl MESSAGE_ID=<panel grabbed> GESTURED_DEVICE=$DEV_NODE" "" \
     wait_for 5 eval 'journal_entries "$_t0" "$ID_PANEL_GRABBED" GESTURED_DEVICE="$DEV_NODE" | grep -q "^MESSAGE=input: $DEV_NODE grabbed"'
   wait_for 5 eval '[ -n "$(clone_node)" ]'
@@ -577,6 +581,9 @@ scenario_panel_reset() {
   _t0=$(date +%s)
   replay "$R/synth-elan-ghosts.events"
   check "the ghosts make the panel noisy" "" wait_for 10 eval 'journal_since "$_t0" | grep -q "health ok -> noisy"'
+  check "... journalctl MESSAGE_ID=<panel noisy> GESTURED_DEVICE=$DEV_NODE GESTURED_HEALTH=noisy" \
+    "$(journal_entries "$_t0" "$ID_PANEL_NOISY" | grep '^GESTURED_' | tr '\n' ' ')" \
+    eval 'journal_entries "$_t0" "$ID_PANEL_NOISY" GESTURED_DEVICE="$DEV_NODE" GESTURED_HEALTH=noisy | grep -qx "GESTURED_HEALTH_REASON=filtered"'
   # polkitd starts on the first request (D-Bus activation): slow under emulation.
   check "[device.on.noisy] started $_unit" "" \
     wait_for 60 eval '[ "$(systemctl show -P ActiveState "$_unit")" = failed ]'
