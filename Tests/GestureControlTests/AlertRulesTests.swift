@@ -7,13 +7,8 @@ import Testing
 /// Prometheus, each alert unit-tested both ways by Tests/Monitoring/gestured.rules.test.yml,
 /// and written only against series the model exports.
 @Suite struct AlertRulesTests {
-    static let root: String = {
-        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)  // Tests/GestureControlTests/AlertRulesTests.swift
-        return parts.joined(separator: "/") + "/"
-    }()
-    static let rulesPath = root + "docs/examples/gestured.rules.yml"
-    static let testsPath = root + "Tests/Monitoring/gestured.rules.test.yml"
+    static let rulesPath = StatusDocTests.docs + "examples/gestured.rules.yml"
+    static let testsPath = StatusDocTests.root + "Tests/Monitoring/gestured.rules.test.yml"
 
     static func read(_ path: String) throws -> String {
         String(decoding: try WholeFile.read(path, maximumSize: 1 << 20), as: UTF8.self)

@@ -6,11 +6,13 @@ import Testing
 /// The docs name what the model has, and nothing else: docs/PROTOCOL.md's `status` table
 /// and docs/MONITORING.md's metric list.
 @Suite struct StatusDocTests {
-    static let docs: String = {
+    /// The repository, with a final `/`.
+    static let root: String = {
         var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3)  // Tests/GestureControlTests/StatusDocTests.swift
-        return parts.joined(separator: "/") + "/docs/"
+        return parts.joined(separator: "/") + "/"
     }()
+    static let docs = root + "docs/"
 
     static func read(_ name: String) throws -> String {
         String(decoding: try WholeFile.read(docs + name, maximumSize: 1 << 20), as: UTF8.self)

@@ -260,7 +260,9 @@ extension Array where Element == (String, String) {
             logger.warning("\(state)", metadata: .journal(health: state, reason: .noFrame(silence: 60_000_000), panel: panel))
         }
         entries += journal.entries()
-        for id in [MessageID.commandRefused, .changesUndone] { logger.notice("\(id)", metadata: .journal(id)) }
+        let client = PeerCredentials(pid: 812, uid: 1000, gid: 1000)
+        logger.notice("refused", metadata: .journal(.commandRefused, command: "reload", client: client))
+        logger.notice("undone", metadata: .journal(.changesUndone, client: client))
         logger.warning("queue full", metadata: .journal(.limitReached, limit: .socketQueue))
         entries += journal.entries()
 
@@ -297,9 +299,7 @@ extension Array where Element == (String, String) {
     /// The catalog installed for `journalctl -x` and the table in docs/LOGGING.md list
     /// exactly the ids in the code.
     @Test func catalogAndDocsListEveryMessageID() throws {
-        var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        let root = parts.joined(separator: "/")
+        let root = Self.root
         let catalog = String(decoding: try WholeFile.read(root + "/systemd/gestured.catalog", maximumSize: 1 << 20), as: UTF8.self)
         let docs = String(decoding: try WholeFile.read(root + "/docs/LOGGING.md", maximumSize: 1 << 20), as: UTF8.self)
         let inCatalog = catalog.split(separator: "\n").filter { $0.hasPrefix("-- ") }.map { String($0.dropFirst(3)) }

@@ -371,7 +371,7 @@ public final class ControlServer {
                 connection.wasRefused = true
                 logger.notice(
                     "control: refused \(command) to \(peer): \(authorizer.access(of: peer.credentials)) access",
-                    metadata: .journal(.commandRefused))
+                    metadata: .journal(.commandRefused, command: command, client: peer.credentials))
             }
             return reply(connection, .failure(refusal))
         }

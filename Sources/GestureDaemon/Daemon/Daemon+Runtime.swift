@@ -32,7 +32,8 @@ extension Daemon {
         var undone = update.removed.map(\.target.description)
         if let mode = update.mode?.from { undone.append("mode '\(mode)'") }
         logger.notice(
-            "control: \(peer) closed; undid its changes: \(undone.joined(separator: ", "))", metadata: .journal(.changesUndone))
+            "control: \(peer) closed; undid its changes: \(undone.joined(separator: ", "))",
+            metadata: .journal(.changesUndone, client: peer.credentials))
     }
 
     /// `status.runtime`: the mode and the changes in force, with their owners.

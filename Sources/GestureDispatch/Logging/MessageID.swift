@@ -1,4 +1,5 @@
 import GestureCore
+import LinuxSystem
 import Logging
 
 /// The journal's `MESSAGE_ID` of each event an operator alerts on: fixed 128-bit ids, so
@@ -37,7 +38,8 @@ public enum MessageID: String, CaseIterable, Sendable {
         case .panelNoisy, .panelSilent, .panelOK: return (panel + [JournalField.health, JournalField.healthReason], [])
         case .actionFailed, .actionTimedOut, .commandOutput: return ([JournalField.gesture], [])
         case .limitReached: return ([JournalField.limit], [JournalField.gesture])
-        case .commandRefused, .changesUndone: return ([], [])
+        case .commandRefused: return ([JournalField.command, JournalField.clientPID, JournalField.clientUID], [])
+        case .changesUndone: return ([JournalField.clientPID, JournalField.clientUID], [])
         case .gestureRecognized: return ([JournalField.gesture, JournalField.state, JournalField.time], panel)
         }
     }
@@ -93,8 +95,13 @@ public enum JournalField {
     public static let healthReason = "GESTURED_HEALTH_REASON"
     /// A recognition's event state (`recognized`, `began`: the metrics' `state` label).
     public static let state = "GESTURED_STATE"
-    /// When the gesture was recognized: Unix time, seconds with milliseconds.
+    /// When the gesture was recognized: ISO 8601, UTC, to the millisecond.
     public static let time = "GESTURED_TIME"
+    /// A control command's name (`reload`), as the socket and `gesturectl` spell it.
+    public static let command = "GESTURED_COMMAND"
+    /// The pid and uid of a control client (from the socket's credentials).
+    public static let clientPID = "GESTURED_CLIENT_PID"
+    public static let clientUID = "GESTURED_CLIENT_UID"
 
     /// True for a name journald accepts from a client: starts with a letter, then upper
     /// case letters, digits and underscores, at most 64 bytes.
@@ -120,7 +127,7 @@ extension Logger.Metadata {
     /// The journal fields of one event: its message id and what it concerns.
     public static func journal(
         _ id: MessageID, panel: JournalPanel? = nil, gesture: String? = nil, configFile: String? = nil, error: String? = nil,
-        limit: JournalLimit? = nil
+        limit: JournalLimit? = nil, command: String? = nil, client: PeerCredentials? = nil
     ) -> Logger.Metadata {
         var metadata: Logger.Metadata = [JournalField.messageID: .string(id.rawValue)]
         if let panel {
@@ -132,6 +139,11 @@ extension Logger.Metadata {
         if let configFile { metadata[JournalField.configFile] = .string(configFile) }
         if let error { metadata[JournalField.error] = .string(error) }
         if let limit { metadata[JournalField.limit] = .string(limit.rawValue) }
+        if let command { metadata[JournalField.command] = .string(command) }
+        if let client {
+            metadata[JournalField.clientPID] = .string("\(client.pid)")
+            metadata[JournalField.clientUID] = .string("\(client.uid)")
+        }
         return metadata
     }
 

@@ -38,7 +38,7 @@ journal_since() { journalctl -q -u gestured --no-pager -o cat --since "@$1"; }
 # EPOCH, in journalctl's export format: one FIELD=value line each, entries apart by a blank.
 journal_entries() { # EPOCH ID [MATCH...]
   _since=$1 _id=$2; shift 2
-  journalctl -q -u gestured --no-pager -o export --output-fields=MESSAGE,PRIORITY,MESSAGE_ID,GESTURED_DEVICE,GESTURED_CONFIG_FILE,SYSLOG_IDENTIFIER,_TRANSPORT \
+  journalctl -q -u gestured --no-pager -o export --output-fields=MESSAGE,PRIORITY,MESSAGE_ID,GESTURED_DEVICE,GESTURED_DEVICE_NAME,GESTURED_ID_PATH,GESTURED_CONFIG_FILE,GESTURED_ERROR,GESTURED_HEALTH,GESTURED_HEALTH_REASON,SYSLOG_IDENTIFIER,_TRANSPORT \
     --since "@$_since" MESSAGE_ID="$_id" "$@"
 }
 # Message ids (docs/LOGGING.md).
@@ -46,6 +46,7 @@ ID_RELOAD_REFUSED=efddb5ae1aea492c92744a2a226f81cc
 ID_PANEL_ADDED=770191cf454444279d6a6691a67b911d
 ID_PANEL_GRABBED=0e89a81036be484792ae2b8fd610b0c7
 ID_PANEL_REMOVED=b92a87968eca46f4ba9982efb1ff9a6e
+ID_PANEL_NOISY=2ab00f82238e4a9d8c0fa8e68a8e87b8
 now() { date +%s.%N; }
 elapsed_ms() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", (b - a) * 1000 }'; }
 # Restarts the unit after a config or drop-in change, and waits until it answers.
@@ -176,6 +177,7 @@ scenario_reload() {
   check "... native, priority err, GESTURED_CONFIG_FILE" "$(tr '\n' ' ' < "$SCENARIO_DIR/refused.export")" \
     eval 'grep -qx "_TRANSPORT=journal" "$SCENARIO_DIR/refused.export" && grep -qx "PRIORITY=3" "$SCENARIO_DIR/refused.export" &&
           grep -qx "GESTURED_CONFIG_FILE=$CONF" "$SCENARIO_DIR/refused.export" && grep -qx "SYSLOG_IDENTIFIER=gestured" "$SCENARIO_DIR/refused.export"'
+  check "... and the reason in GESTURED_ERROR" "" grep -aq "gesture.broken.type" "$SCENARIO_DIR/refused.export"
   # The tier registers packages without their dpkg triggers: do what systemd's
   # (interest in /usr/lib/systemd/catalog) does on a real install.
   check "the package installed the catalog" "" test -f /usr/lib/systemd/catalog/gestured.catalog
@@ -341,6 +343,8 @@ scenario_passthrough() {
   # The panel's arrival and grab, selected by MESSAGE_ID and the panel's node.
   check "journalctl MESSAGE_ID=<panel added> GESTURED_DEVICE=$DEV_NODE" "" \
     wait_for 5 eval 'journal_entries "$_t0" "$ID_PANEL_ADDED" GESTURED_DEVICE="$DEV_NODE" | grep -q "^MESSAGE=input: using $DEV_NODE"'
+  check "... by its name, with its GESTURED_ID_PATH" "$(journal_entries "$_t0" "$ID_PANEL_ADDED" | grep '^GESTURED_')" \
+    eval 'journal_entries "$_t0" "$ID_PANEL_ADDED" GESTURED_DEVICE_NAME="$DEV_NAME" | grep -q "^GESTURED_ID_PATH=."'
   check "journalctl MESSAGE_ID=<panel grabbed> GESTURED_DEVICE=$DEV_NODE" "" \
     wait_for 5 eval 'journal_entries "$_t0" "$ID_PANEL_GRABBED" GESTURED_DEVICE="$DEV_NODE" | grep -q "^MESSAGE=input: $DEV_NODE grabbed"'
   wait_for 5 eval '[ -n "$(clone_node)" ]'
@@ -479,6 +483,43 @@ scenario_metrics() {
   end_scenario
 }
 
+# 6c. kill -9 with the metrics file present: the file stays with its last numbers
+#     (gestured_build_info included, so GesturedDown stays quiet) and only its age tells,
+#     by GesturedMetricsStale's rule in docs/examples/gestured.rules.yml: node_exporter's
+#     node_textfile_mtime_seconds older than three gestured_metrics_interval_seconds. The
+#     unit's restart is held off for the scenario (a runtime drop-in), then the daemon is
+#     started again for systemd-stop.
+stale_age() { # seconds since node_exporter last saw the file change, from a fresh scrape
+  scrape && awk -v now="$(date +%s.%N)" '$1 ~ /^node_textfile_mtime_seconds\{file="(.*\/)?gestured\.prom"\}$/ { printf "%.1f", now - $2 }' "$SCRAPE"
+}
+is_stale() { # the rule's comparison on a fresh scrape: age > 3 * interval
+  _age=$(stale_age) _interval=$(awk '$1 == "gestured_metrics_interval_seconds" { print $2 }' "$SCRAPE")
+  [ -n "$_age" ] && [ -n "$_interval" ] && awk -v a="$_age" -v i="$_interval" 'BEGIN { exit !(a > 3 * i) }'
+}
+scenario_metrics_stale() {
+  begin_scenario systemd-metrics-stale || return 0
+  if [ -z "${METRICS_ON:-}" ]; then record "metrics on (systemd-metrics)" fail "not set up"; end_scenario; return 1; fi
+  check "a live daemon's file is fresh (not stale by the rule)" "age $(stale_age) s" eval '! is_stale'
+  mkdir -p /run/systemd/system/gestured.service.d
+  printf '[Service]\nRestart=no\n' > /run/systemd/system/gestured.service.d/scenario-no-restart.conf
+  systemctl daemon-reload
+  _pid=$(main_pid)
+  check "kill -9 the daemon" "pid $_pid" kill -9 "$_pid"
+  check "... it is gone, not restarted" "" wait_for 10 eval '[ "$(systemctl is-active gestured)" != active ]'
+  check "the metrics file stays" "" test -e "$PROM_FILE"
+  check "stale by the rule within 3 intervals + 5 s" "age $(stale_age) s" wait_for 8 is_stale
+  cp "$SCRAPE" "$SCENARIO_DIR/scrape-stale.txt"
+  check "... while gestured_build_info is still served (GesturedDown stays quiet)" "" grep -q '^gestured_build_info{' "$SCRAPE"
+  rm -f /run/systemd/system/gestured.service.d/scenario-no-restart.conf
+  systemctl daemon-reload
+  systemctl reset-failed gestured 2>/dev/null
+  check "systemctl start again" "" systemctl start gestured
+  wait_for 10 eval '[ -n "$(clone_node)" ] && [ -c "$(clone_node)" ]'
+  CLONE_NODE=$(clone_node)
+  check "fresh again" "age $(stale_age) s" wait_for 10 eval '! is_stale'
+  end_scenario
+}
+
 # 7. systemctl stop with a finger down on the panel: the daemon lifts the touch on the
 #    clone before it goes (libinput sees down, motion, up; the lift is on the clone's own
 #    events, not made up by libinput when the device vanished), gives the panel back,
@@ -544,6 +585,9 @@ scenario_panel_reset() {
   _t0=$(date +%s)
   replay "$R/synth-elan-ghosts.events"
   check "the ghosts make the panel noisy" "" wait_for 10 eval 'journal_since "$_t0" | grep -q "health ok -> noisy"'
+  check "... journalctl MESSAGE_ID=<panel noisy> GESTURED_DEVICE=$DEV_NODE GESTURED_HEALTH=noisy" \
+    "$(journal_entries "$_t0" "$ID_PANEL_NOISY" | grep '^GESTURED_' | tr '\n' ' ')" \
+    eval 'journal_entries "$_t0" "$ID_PANEL_NOISY" GESTURED_DEVICE="$DEV_NODE" GESTURED_HEALTH=noisy | grep -qx "GESTURED_HEALTH_REASON=filtered"'
   # polkitd starts on the first request (D-Bus activation): slow under emulation.
   check "[device.on.noisy] started $_unit" "" \
     wait_for 60 eval '[ "$(systemctl show -P ActiveState "$_unit")" = failed ]'
@@ -640,6 +684,7 @@ run_scenarios() {
   scenario_passthrough
   scenario_watchdog
   scenario_metrics
+  scenario_metrics_stale
   scenario_stop
   scenario_panel_reset
   scenario_panel_reset_uhid
