@@ -63,6 +63,23 @@ systemd-analyze security --offline=yes --threshold=20 /lib/systemd/system/gestur
 step "gesturectl check on the installed config"
 gesturectl check --config /etc/gestured/gestures.toml >/dev/null || fail "the installed config does not check"
 
+step "an upgrade whose config breaks a site's drop-in succeeds, restarts nothing and names the drop-in"
+# What the postinst guards (debian/gestured.postinst): reinstalling is the upgrade path
+# ("configure" with the old version), and the drop-in sets keys of a gesture the shipped
+# config does not have. Without systemd here, nothing would be restarted anyway: the check
+# and what the terminal says are what is tested; the systemd tier restarts for real.
+site=/etc/gestured/gestures.d/50-site.toml
+printf '[gesture.no_such]\ntaps = 2\n' > "$site"
+upgrade_log=$(dpkg -i --force-confold "$deb" 2>&1) || fail "dpkg -i failed on a config that does not load"
+echo "$upgrade_log" | grep -q "gestured was not restarted: the upgraded configuration does not load" \
+  || { echo "$upgrade_log"; fail "the postinst did not say the service was left as it was"; }
+echo "$upgrade_log" | grep -q "$site:1:[0-9]*: error: gesture.no_such.type: missing" \
+  || { echo "$upgrade_log"; fail "the postinst did not name the drop-in's error"; }
+[ "$(dpkg-query -W -f='${Status}' gestured)" = "install ok installed" ] || fail "the package is not configured"
+rm -f "$site"
+upgrade_log=$(dpkg -i --force-confold "$deb" 2>&1) || fail "dpkg -i failed"
+echo "$upgrade_log" | grep -q "was not restarted" && { echo "$upgrade_log"; fail "a config that loads was reported broken"; }
+
 step "man -l on every page (groff warnings fail)"
 for page in $(dpkg-query -L gestured | grep '^/usr/share/man/.*\.gz$'); do
   warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null) || fail "man -l $page"

@@ -69,18 +69,24 @@ final class ConfigBuilder {
     private func report(_ error: ModelError, gestures: [GestureSpec]) {
         switch error {
         case .failureCycle(let names):
-            // Placed where the cycle's first edge is declared, from either side.
-            let waiting = names[0]
-            let awaited = names[1]
-            let declaredByWaiter =
-                gestures.first { $0.name == waiting }?.requireToFail
-                .contains { gestures[$0].name == awaited } ?? false
-            let path =
-                declaredByWaiter
-                ? ConfigKeyPath(keys: "gesture", waiting, "require_to_fail")
-                : ConfigKeyPath(keys: "gesture", awaited, "required_to_fail_by")
+            // One edge per pair, declared from either side. Placed at the edge the latest file
+            // wrote (a drop-in that closed the cycle), the others named when they are in
+            // other files: the operator sees the line they changed and what it met.
+            let edges = zip(names, names.dropFirst()).map { waiting, awaited in
+                let declaredByWaiter =
+                    gestures.first { $0.name == waiting }?.requireToFail
+                    .contains { gestures[$0].name == awaited } ?? false
+                return declaredByWaiter
+                    ? ConfigKeyPath(keys: "gesture", waiting, "require_to_fail")
+                    : ConfigKeyPath(keys: "gesture", awaited, "required_to_fail_by")
+            }
+            let located = edges.map { (path: $0, location: sink.location(of: $0)) }
+            let latestFile = located.map(\.location.fileIndex).max()
+            guard let latest = located.first(where: { $0.location.fileIndex == latestFile }) else { return }
+            let others = located.filter { $0.location.fileIndex != latestFile }
+            let also = others.isEmpty ? "" : " (with " + others.map { "\($0.path) at \($0.location)" }.joined(separator: ", ") + ")"
             sink.report(
-                path, "failure requirements form a cycle: \(names.joined(separator: " -> "))",
+                latest.path, "failure requirements form a cycle: \(names.joined(separator: " -> "))\(also)",
                 expected: "gestures that wait for each other's failure in one direction only")
         case .noRootView, .badParent, .badView, .badGestureReference:
             sink.report(ConfigKeyPath(keys: "view"), "\(error)")

@@ -29,13 +29,23 @@ public enum ConfigCheck {
         do {
             let listing = try tree.list(candidate: candidate)
             let dropIns = listing.files.count - 1
-            if dropIns > 0 || !listing.skipped.isEmpty { output(text(of: listing)) }
-            let sources = try ConfigLoader.read(files: listing.files, enforcingSafety: enforceSafety)
+            // The candidate is named by the drop-in it stands for; where it was read from
+            // is said once, in the listing.
+            let place = candidate.map { (path: $0.path, shown: tree.place(of: $0)) }
+            if dropIns > 0 || !listing.skipped.isEmpty { output(text(of: listing, candidate: place)) }
+            var sources = try ConfigLoader.read(files: listing.files, enforcingSafety: enforceSafety)
+            for index in sources.indices where sources[index].file == place?.path {
+                sources[index].file = place?.shown ?? sources[index].file
+            }
             let (configuration, merged) = try ConfigLoader.build(sources)
             if let explain {
-                guard let lines = ConfigExplanation.lines(gesture: explain, configuration: configuration, sources: merged) else {
+                // A gesture of that name first; else `daemon`, the [daemon] section.
+                guard
+                    let lines = ConfigExplanation.lines(gesture: explain, configuration: configuration, sources: merged)
+                        ?? (explain == "daemon" ? ConfigExplanation.lines(daemon: configuration.daemon, sources: merged) : nil)
+                else {
                     let names = configuration.model.gestures.map(\.name).joined(separator: ", ")
-                    errors("\(path): no gesture '\(explain)'; its gestures: \(names)")
+                    errors("\(path): no gesture '\(explain)'; its gestures: \(names) (or daemon: the [daemon] settings)")
                     return 1
                 }
                 output(lines.joined(separator: "\n"))
@@ -56,10 +66,14 @@ public enum ConfigCheck {
     }
 
     /// The files read, in order, and the drop-ins passed over.
-    static func text(of listing: ConfigTree.Listing) -> String {
-        var lines = ["files:"] + listing.files.map { "  \($0)" }
+    static func text(of listing: ConfigTree.Listing, candidate: (path: String, shown: String)? = nil) -> String {
+        func shown(_ file: String) -> String { file == candidate?.path ? candidate?.shown ?? file : file }
+        var lines = ["files:"]
+        for file in listing.files {
+            lines.append(file == candidate?.path ? "  \(shown(file)) (checked from \(file))" : "  \(file)")
+        }
         for skipped in listing.skipped {
-            lines.append("  not read: \(skipped.path) (\(skipped.masked ? "masked" : "replaced") by \(skipped.by))")
+            lines.append("  not read: \(skipped.path) (\(skipped.masked ? "masked" : "replaced") by \(shown(skipped.by)))")
         }
         return lines.joined(separator: "\n")
     }

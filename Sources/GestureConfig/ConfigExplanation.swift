@@ -18,6 +18,42 @@ enum ConfigExplanation {
         return lines
     }
 
+    /// `--explain daemon`: the `[daemon]` keys the files set, each with the file that set
+    /// it, then every other setting in force at its default.
+    static func lines(daemon settings: DaemonSettings, sources: MergedSources) -> [String] {
+        let path = ConfigKeyPath(keys: "daemon")
+        guard let table = sources.root["daemon"]?.table else {
+            return ["[daemon]  # in no file: every setting at its default"] + defaults(settings, without: nil)
+        }
+        var lines = ["[daemon]  # \(sources.location(of: path))"]
+        keys(of: table, at: path, relative: ConfigKeyPath(), sources: sources, into: &lines)
+        return lines + defaults(settings, without: table)
+    }
+
+    /// The settings no file set (not in `table`), as `key = value  # default`.
+    private static func defaults(_ settings: DaemonSettings, without table: TOMLTable?) -> [String] {
+        let unset = "  # default: not set"
+        let values: [(String, String)] = [
+            ("socket", settings.socketPath.map { "\"\($0)\"" } ?? unset),
+            ("socket_mode", ConfigBuilder.octal(Int(settings.socketMode))),
+            ("socket_group", settings.socketGroup.map { "\"\($0)\"" } ?? unset),
+            ("control_group", settings.controlGroup.map { "\"\($0)\"" } ?? unset),
+            ("log_level", "\"\(settings.logLevel)\""),
+            ("shell", "\"\(settings.shell)\""),
+            ("environment", "{ " + settings.environment.map { "\($0.name) = \"\($0.value)\"" }.joined(separator: ", ") + " }"),
+            ("command_timeout", "\"\(Units.format(duration: settings.commandTimeout))\""),
+            ("kill_grace", "\"\(Units.format(duration: settings.killGrace))\""),
+            ("max_children", "\(settings.maxChildren)"),
+            ("subscriber_buffer", "\(settings.subscriberBuffer)"),
+            ("socket_queue", "\(settings.socketQueue)"),
+            ("metrics_file", settings.metricsFile.map { "\"\($0)\"" } ?? unset),
+            ("metrics_interval", "\"\(Units.format(duration: settings.metricsInterval))\""),
+        ]
+        return values.filter { table?[$0.0] == nil }.map { key, value in
+            value == unset ? "# \(key): not set (default)" : "\(key) = \(value)  # default"
+        }
+    }
+
     /// One line per value under `table` (arrays of tables, the actions, entry by entry),
     /// in the order the files set them.
     private static func keys(

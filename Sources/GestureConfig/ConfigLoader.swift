@@ -60,7 +60,9 @@ public enum ConfigLoader {
         let merged = MergedSources(parsed)
         let sink = DiagnosticSink(sources: merged)
         let configuration = ConfigBuilder(root: merged.root, sink: sink).build()
-        guard sink.diagnostics.isEmpty, var configuration else { throw .invalid(sink.sorted) }
+        guard sink.diagnostics.isEmpty, var configuration else {
+            throw .invalid(DropInCause.attributed(sink.sorted, files: parsed, sources: merged).inFileOrder(by: \.shownLocation))
+        }
         configuration.files = sources.map(\.file)
         // What the readers found, then what the whole model says (tap pairs, gestures that never
         // fire), placed by the same sources; in file order, as the errors are (one location

@@ -66,6 +66,13 @@ public struct ConfigTree: Equatable, Sendable {
         }
     }
 
+    /// Where `candidate` stands: the drop-in of its name in the last directory. Diagnostics
+    /// and the listing name it so: a configuration manager's temporary file is not where
+    /// the operator will look.
+    public func place(of candidate: Candidate) -> String {
+        (dropInDirectories.last ?? ".") + "/" + candidate.name
+    }
+
     /// Lists the directories (a missing one is empty) and orders their drop-ins.
     public func list(candidate: Candidate? = nil) throws(ConfigError) -> Listing {
         // name -> every file of that name, lowest precedence first.
@@ -76,6 +83,7 @@ public struct ConfigTree: Equatable, Sendable {
             }
         }
         if let candidate {
+            byName[candidate.name, default: []].removeAll { $0 == place(of: candidate) }
             byName[candidate.name, default: []].append(candidate.path)
         }
         var listing = Listing(files: [mainFile], skipped: [])

@@ -159,6 +159,41 @@ extension ConfigWarning {
         return warnings
     }
 
+    /// Two long presses on the same touches (same touch and tap counts) with nothing declared
+    /// between them: the shorter `min_duration` is recognized first and prevents the longer,
+    /// which never fires, unless it allows more movement than the shorter (a press that drifts
+    /// fails the shorter only) or the shorter waits for it.
+    static func longerPressWarnings(in model: GestureModel, locate: (ConfigKeyPath) -> ConfigLocation) -> [ConfigWarning] {
+        var warnings: [ConfigWarning] = []
+        for s in model.gestures.indices {
+            guard model.gestures[s].enabled, case .longPress(let short) = model.gestures[s].parameters else { continue }
+            for l in model.gestures.indices where l != s && model.gestures[l].enabled {
+                guard case .longPress(let long) = model.gestures[l].parameters, long.touches == short.touches,
+                    long.taps == short.taps, long.minimumPressDuration > short.minimumPressDuration,
+                    movesNoFurther(long.allowableMovement, than: short.allowableMovement), mayShareTouches(s, l, in: model),
+                    !declared(s, l, in: model), !declared(l, s, in: model), !waits(s, on: l, in: model)
+                else { continue }
+                let (shorter, longer) = (model.gestures[s].name, model.gestures[l].name)
+                warnings.append(
+                    ConfigWarning(
+                        at: ConfigKeyPath(keys: "gesture", longer, "min_duration"), locate: locate,
+                        "'\(longer)' (\(Units.format(duration: long.minimumPressDuration))) and '\(shorter)' "
+                            + "(\(Units.format(duration: short.minimumPressDuration))) are long presses of the same "
+                            + "\(short.touches == 1 ? "touch" : "\(short.touches) touches"): '\(shorter)' is recognized first and "
+                            + "prevents '\(longer)', which never fires. Give them different touch counts, add "
+                            + "simultaneous_with = [\"\(shorter)\"] to [gesture.\(longer)] to run both, or remove one"))
+            }
+        }
+        return warnings
+    }
+
+    /// `a` allows no more movement than `b`: equal, or both physical and `a` no longer.
+    private static func movesNoFurther(_ a: Length, than b: Length) -> Bool {
+        if a == b { return true }
+        guard let ma = millimeters(a), let mb = millimeters(b) else { return false }
+        return ma <= mb
+    }
+
     /// An edge pan whose view lies too far from some of its edges for a touch in it to land
     /// within `edge_margin` of them: it never begins from those edges.
     static func unreachableEdgeWarnings(

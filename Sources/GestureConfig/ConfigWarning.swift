@@ -16,7 +16,7 @@ public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
         tapPairWarnings(in: model, locate: locate) + palmOnlyWarnings(in: model, locate: locate)
             + panFirstWarnings(in: model, locate: locate)
             + duplicateWarnings(in: model, locate: locate)
-            + unreachableEdgeWarnings(in: model, locate: locate)
+            + unreachableEdgeWarnings(in: model, locate: locate) + longerPressWarnings(in: model, locate: locate)
     }
 
     /// A gesture that receives palms only receives nothing: a palm is a cancelled touch.

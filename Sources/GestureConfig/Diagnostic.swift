@@ -25,6 +25,24 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     public var message: String
     /// A close valid name for a misspelt one.
     public var didYouMean: String?
+    /// The later file's key that made this problem of an earlier file's key (a drop-in's
+    /// `type = "tap"` under the main file's long-press keys); nil when the files up to
+    /// `location`'s have it already. The diagnostic is shown at the cause.
+    public var cause: Cause?
+
+    /// A key a later file (a drop-in) set, and the value it replaced.
+    public struct Cause: Equatable, Sendable {
+        public var location: ConfigLocation
+        public var keyPath: ConfigKeyPath
+        /// Where the value it replaced was written; nil when no earlier file set the key.
+        public var replaced: ConfigLocation?
+
+        public init(location: ConfigLocation, keyPath: ConfigKeyPath, replaced: ConfigLocation?) {
+            self.location = location
+            self.keyPath = keyPath
+            self.replaced = replaced
+        }
+    }
 
     public init(
         location: ConfigLocation, keyPath: ConfigKeyPath, message: String,
@@ -37,6 +55,10 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
         self.found = found
         self.didYouMean = didYouMean
     }
+
+    /// Where the diagnostic is shown: the cause's line when a later file caused it (the
+    /// file the operator changed), else the problem's own.
+    public var shownLocation: ConfigLocation { cause?.location ?? location }
 
     /// Names, keys and values longer than this are shown shortened, with their length.
     static let maximumShownLength = 64
@@ -78,6 +100,10 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     }
 
     public var description: String {
+        if let cause {
+            let replaced = cause.replaced.map { ", replacing the value at \($0)," } ?? ""
+            return "\(cause.location): error: \(cause.keyPath): set here\(replaced) it breaks \(keyPath) at \(location): \(fullMessage)"
+        }
         // Syntax errors have no key path: toml++ does not say which key it was reading.
         let path = keyPath.segments.isEmpty ? "" : "\(keyPath): "
         return "\(location): error: \(path)\(fullMessage)"
@@ -96,6 +122,18 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     case dropIns(path: String, reason: String)
     /// The daemon runs as root and the file could be changed by someone else (see `ConfigFileSafety`).
     case unsafe(path: String, reason: String)
+
+    /// The files to fix: where each diagnostic is shown, in order, each once; the path
+    /// of an unreadable or unsafe file or of a drop-in directory.
+    public var files: [String] {
+        switch self {
+        case .unreadable(let path, _), .unsafe(let path, _), .dropIns(let path, _): [path]
+        case .syntax, .invalid:
+            diagnostics.map(\.shownLocation).sorted().reduce(into: [String]()) { files, location in
+                if !files.contains(location.file) { files.append(location.file) }
+            }
+        }
+    }
 
     /// Every diagnostic carried (empty for unreadable and unsafe files).
     public var diagnostics: [Diagnostic] {

@@ -23,6 +23,11 @@ public enum ControlClientError: Error, CustomStringConvertible {
             "gestured is not running: no socket at \(tried.joined(separator: " or ")) (start it, or pass --socket)"
         case .refused(let path):
             "gestured is not running: nothing listens at \(path) (a stale socket?)"
+        // Group root: a daemon started by root with no socket_group. Joining root would
+        // give the user far more than gesturectl; the group to make is the config's.
+        case .permissionDenied(let path, "root"?):
+            "permission denied on \(path): it is root's (the daemon runs as root with no [daemon] socket_group); "
+                + "run gesturectl as root, or set [daemon] socket_group to a group of its users and restart gestured"
         case .permissionDenied(let path, let group?):
             "permission denied on \(path): it is for root and the members of group '\(group)'; "
                 + "join it (sudo usermod -aG \(group) $USER, then log in again) or run gesturectl as root"

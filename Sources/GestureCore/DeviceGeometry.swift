@@ -30,6 +30,12 @@ public struct DeviceGeometry: Sendable {
     @usableFromInline let calibration: (a: Double, b: Double, c: Double, d: Double, e: Double, f: Double)?
     @usableFromInline let quarterTurns: Int
     @usableFromInline let flipX: Bool, flipY: Bool
+    /// Where the last value's cell begins, normalized, along the panel's x and y axes
+    /// (`1 - 1/valueCount`): a mirror maps each cell onto the mirrored one, so the minimum
+    /// mirrored lands where the maximum does unmirrored; and along the screen's axes (after
+    /// rotation): nothing is placed beyond it.
+    @usableFromInline let lastX: Double, lastY: Double
+    @usableFromInline let lastAlongX: Double, lastAlongY: Double
 
     /// The plausible physical extent of one axis, mm.
     public static let plausibleMillimeters: ClosedRange<Double> = 30...2000
@@ -40,6 +46,9 @@ public struct DeviceGeometry: Sendable {
         quarterTurns = mapping.quarterTurns
         flipX = mapping.flipX
         flipY = mapping.flipY
+        lastX = Self.lastCell(x)
+        lastY = Self.lastCell(y)
+        (lastAlongX, lastAlongY) = mapping.quarterTurns % 2 == 1 ? (lastY, lastX) : (lastX, lastY)
         output = mapping.output ?? Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         // Physical width and height of the panel along its own (device) axes.
         let panel: (width: Double, height: Double)?
@@ -68,15 +77,25 @@ public struct DeviceGeometry: Sendable {
         }
     }
 
-    /// The extent of an axis in mm when its resolution is plausible, else nil.
+    /// Where the last value's cell of `axis` begins, normalized; for an axis that says
+    /// nothing of its values (a device never attached: 0...0), just short of the far edge.
+    static func lastCell(_ axis: AxisRange) -> Double {
+        axis.valueCount > 1 ? 1 - 1 / axis.valueCount : (1.0).nextDown
+    }
+
+    /// The extent of an axis in mm when its resolution is plausible, else nil: each value
+    /// owns a cell of 1/resolution mm, as it owns a cell of the screen (`AxisRange.normalize`).
     static func millimeters(_ axis: AxisRange) -> Double? {
         guard axis.resolution > 0, axis.maximum > axis.minimum else { return nil }
-        let mm = (Double(axis.maximum) - Double(axis.minimum)) / Double(axis.resolution)
+        let mm = axis.valueCount / Double(axis.resolution)
         return plausibleMillimeters.contains(mm) ? mm : nil
     }
 
-    /// Normalized device position (0...1) to screen px: calibration, rotation, flips, then
-    /// scaling into `output` (libinput's order).
+    /// Normalized device position (`AxisRange.normalize`) to screen px: calibration,
+    /// rotation, flips, then scaling into `output` (libinput's order). Every point lands in
+    /// `output`, its far edges excluded (`Rect.contains` is half-open): a calibration that
+    /// reaches beyond the panel places the touch on the nearest edge's last cell, as the
+    /// normalizer does with a value beyond the axis' range.
     @inlinable public func screenPoint(normalizedX nx: Double, normalizedY ny: Double) -> (x: Double, y: Double) {
         var x = nx
         var y = ny
@@ -85,13 +104,15 @@ public struct DeviceGeometry: Sendable {
             y = m.d * nx + m.e * ny + m.f
         }
         switch quarterTurns {
-        case 1: (x, y) = (1 - y, x)
-        case 2: (x, y) = (1 - x, 1 - y)
-        case 3: (x, y) = (y, 1 - x)
+        case 1: (x, y) = (lastY - y, x)
+        case 2: (x, y) = (lastX - x, lastY - y)
+        case 3: (x, y) = (y, lastX - x)
         default: break
         }
-        if flipX { x = 1 - x }
-        if flipY { y = 1 - y }
+        if flipX { x = lastAlongX - x }
+        if flipY { y = lastAlongY - y }
+        x = min(max(x, 0), lastAlongX)
+        y = min(max(y, 0), lastAlongY)
         return (output.x + x * output.width, output.y + y * output.height)
     }
 

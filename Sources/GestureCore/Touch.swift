@@ -50,10 +50,19 @@ public struct AxisRange: Equatable, Sendable {
         self.resolution = resolution
     }
 
-    /// Maps a device value to 0...1 (values outside the advertised range are not clamped).
+    /// The values the axis reports, `maximum - minimum + 1` (libinput's `absinfo_range`); 0
+    /// for an axis whose maximum is below its minimum.
+    @inlinable public var valueCount: Double { max(0, Double(maximum) - Double(minimum) + 1) }
+
+    /// Maps a device value to `0..<1` as libinput's `scale_axis` does: each of the
+    /// `valueCount` values owns an equal cell and lands at its start, so the maximum is
+    /// `1 - 1/valueCount`, on the panel, never on its far border. A value beyond the
+    /// advertised range lands on the nearest edge's cell (panels report them: see
+    /// docs/CONFIG.md, "Where a touch lands").
     @inlinable public func normalize(_ value: Int32) -> Double {
-        let span = Double(maximum) - Double(minimum)
-        return span > 0 ? (Double(value) - Double(minimum)) / span : 0
+        guard maximum > minimum else { return 0 }
+        let clamped = Swift.min(Swift.max(value, minimum), maximum)
+        return (Double(clamped) - Double(minimum)) / valueCount
     }
 }
 

@@ -15,7 +15,9 @@ struct CheckCommand: ParsableCommand {
             writable by group or others, as the daemon does. For a configuration manager's \
             validate step (Ansible's validate: gesturectl check --as-dropin %s \
             --dropin-name 50-site.toml), --as-dropin checks the tree as it would be with \
-            the candidate file in place.
+            the candidate file in place, and names it by that place in every error. \
+            --dropin-name is required unless the file already has the drop-in's name: a \
+            configuration manager's temporary file does not.
             """
     )
 
@@ -39,12 +41,19 @@ struct CheckCommand: ParsableCommand {
 
     @Option(
         name: .customLong("dropin-name"),
-        help: ArgumentHelp("The name --as-dropin's file will have there (default: its own name).", valueName: "name"))
+        help: ArgumentHelp(
+            "The name --as-dropin's file will have there, NAME.toml; required unless the file already has it (a configuration manager's temporary file does not).",
+            valueName: "name"))
     var dropInName: String?
 
     func validate() throws {
         if config != nil, file != nil { throw ValidationError("name the file once: --config FILE or FILE") }
         if dropInName != nil, asDropIn == nil { throw ValidationError("--dropin-name goes with --as-dropin") }
+        if let asDropIn, dropInName == nil, !(candidate?.name.hasSuffix(".toml") ?? false) {
+            throw ValidationError(
+                "--as-dropin \(asDropIn): name the drop-in it stands for with --dropin-name NAME.toml "
+                    + "(its own name is not a drop-in's, as a configuration manager's temporary file's is not)")
+        }
         if let name = candidate?.name, !name.hasSuffix(".toml") || name.contains("/") {
             throw ValidationError("a drop-in's name ends in .toml and has no '/' (it would not be read): \(name)")
         }

@@ -44,7 +44,10 @@ enum Gestured {
             configuration = try ConfigLoader.load(tree: line.options.configTree, enforcingSafety: ConfigFileSafety.isRoot)
         } catch {
             printError(error.description)
-            printError("gestured: not started; fix \(line.configPath) ('gesturectl check \(line.configPath)' lists every problem)")
+            // The files the problems are shown in: a drop-in's, when it made them.
+            let files = error.files.isEmpty ? [line.configPath] : error.files
+            printError(
+                "gestured: not started; fix \(files.joined(separator: ", ")) ('gesturectl check \(line.configPath)' lists every problem)")
             return 1
         }
         let level = line.logLevel ?? Logger.Level(rawValue: configuration.daemon.logLevel) ?? .info

@@ -146,6 +146,30 @@ import Testing
             configuration.warnings.first?.message.contains("Add require_to_fail = [\"admin_menu\"] to [gesture.map_pan]") == true)
     }
 
+    /// A three-finger 4 s long press beside the shipped three-finger 2 s `reload`: the 2 s one
+    /// is recognized first and prevents it every time.
+    @Test func aLongerPressOnTheSameTouchesIsWarnedAbout() throws {
+        let hold = "[gesture.hold]\ntype = \"long-press\"\ntouches = 3\nmin_duration = \"4s\"\n"
+        let text = try FileText.read(path: Fixture.shippedConfigPath) + "\n" + hold
+        let file = TemporaryFile(contents: text)
+        let configuration = try ConfigLoader.load(path: file.path)
+        #expect(configuration.warnings.count == 1)
+        #expect(
+            configuration.warnings.first?.description.contains(
+                "warning: gesture.hold.min_duration: 'hold' (4s) and 'reload' (2s) are long presses of the same 3 touches: "
+                    + "'reload' is recognized first and prevents 'hold', which never fires") == true,
+            "\(configuration.warnings)")
+        // Not when the longer one may run beside it, takes other touches, or allows more
+        // movement (a drifting press fails the shorter only).
+        for other in [
+            hold + "simultaneous_with = [\"reload\"]\n", hold.replacing("touches = 3", with: "touches = 2"),
+            hold + "allowable_movement = \"20mm\"\n",
+        ] {
+            let file = TemporaryFile(contents: try FileText.read(path: Fixture.shippedConfigPath) + "\n" + other)
+            #expect(try ConfigLoader.load(path: file.path).warnings.isEmpty, "\(other)")
+        }
+    }
+
     /// A pan and a swipe that cannot share a touch are not warned about: other views, tool
     /// types, touch counts, or a pan that lets the swipe go first.
     @Test(arguments: [

@@ -4,22 +4,28 @@ import Testing
 
 @Suite struct GeometryTests {
     let screen = ScreenSize(width: 1000, height: 600)
-    let x = AxisRange(minimum: 0, maximum: 10000, resolution: 40)
-    let y = AxisRange(minimum: 0, maximum: 6000, resolution: 40)
+    let x = AxisRange(minimum: 0, maximum: 9999, resolution: 40)
+    let y = AxisRange(minimum: 0, maximum: 5999, resolution: 40)
 
     @Test func rotationAndFlipsApplyInNormalizedSpace() {
-        func point(_ mapping: DeviceMapping, _ nx: Double, _ ny: Double) -> [Double] {
-            let p = DeviceGeometry(screen: screen, x: x, y: y, mapping: mapping).screenPoint(normalizedX: nx, normalizedY: ny)
+        // 10000 x 6000 values: each owns a cell of 0.1 px; a mirror maps a cell onto the
+        // mirrored cell, so the first value mirrored lands on the last cell (0.1 px short
+        // of the far edge), as the last value does unmirrored.
+        func point(_ mapping: DeviceMapping, _ vx: Int32, _ vy: Int32) -> [Double] {
+            let p = DeviceGeometry(screen: screen, x: x, y: y, mapping: mapping)
+                .screenPoint(normalizedX: x.normalize(vx), normalizedY: y.normalize(vy))
             return [p.x, p.y]
         }
-        #expect(point(.identity, 0.25, 0.5) == [250, 300])
-        #expect(point(DeviceMapping(rotation: 90), 0, 0) == [1000, 0])
-        #expect(point(DeviceMapping(rotation: 180), 0.25, 0.5) == [750, 300])
-        #expect(point(DeviceMapping(rotation: 270), 0, 0) == [0, 600])
-        #expect(point(DeviceMapping(flipX: true), 0.25, 0.5) == [750, 300])
-        #expect(point(DeviceMapping(flipY: true), 0.25, 0.25) == [250, 450])
-        #expect(point(DeviceMapping(calibration: [0.5, 0, 0.25, 0, 1, 0]), 1, 1) == [750, 600])
-        #expect(point(DeviceMapping(output: Rect(x: 100, y: 50, width: 200, height: 100)), 0.5, 0.5) == [200, 100])
+        func near(_ a: [Double], _ b: [Double]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 } }
+        #expect(point(.identity, 2500, 3000) == [250, 300])
+        #expect(point(.identity, 9999, 5999) == [999.9, 599.9])
+        #expect(near(point(DeviceMapping(rotation: 90), 0, 0), [1000 - 1000.0 / 6000, 0]))
+        #expect(near(point(DeviceMapping(rotation: 180), 2500, 3000), [749.9, 299.9]))
+        #expect(near(point(DeviceMapping(rotation: 270), 0, 0), [0, 600 - 600.0 / 10000]))
+        #expect(near(point(DeviceMapping(flipX: true), 2500, 3000), [749.9, 300]))
+        #expect(near(point(DeviceMapping(flipY: true), 2500, 1500), [250, 449.9]))
+        #expect(near(point(DeviceMapping(calibration: [0.5, 0, 0.25, 0, 1, 0]), 9999, 5999), [749.95, 599.9]))
+        #expect(point(DeviceMapping(output: Rect(x: 100, y: 50, width: 200, height: 100)), 5000, 3000) == [200, 100])
     }
 
     @Test func aPlausibleResolutionGivesPhysicalUnits() {

@@ -452,6 +452,17 @@ private final class ManualServer {
         }
     }
 
+    /// A socket of group root (a daemon started by root, no socket_group): joining root is
+    /// never the advice; another group's members are told to join it.
+    @Test func permissionDeniedNeverSaysJoinRoot() {
+        let root = ControlClientError.permissionDenied(path: "/run/gestured/gestured.sock", group: "root").description
+        #expect(!root.contains("usermod"))
+        #expect(root.contains("[daemon] socket_group"))
+        #expect(root.contains("run gesturectl as root"))
+        let members = ControlClientError.permissionDenied(path: "/run/gestured/gestured.sock", group: "gestured").description
+        #expect(members.contains("sudo usermod -aG gestured $USER"))
+    }
+
     @Test func socketPathOrder() {
         let env = ["XDG_RUNTIME_DIR": "/run/user/1000"]
         #expect(ControlSocketPath.candidates(option: "/x.sock", environment: ["GESTURED_SOCKET": "/y.sock"]) == ["/x.sock"])

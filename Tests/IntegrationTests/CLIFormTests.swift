@@ -45,4 +45,32 @@ import Testing
         #expect(overridden.status == 1)
         #expect(readText(errors)?.contains("no socket at \(dir.file("x.sock"))") == true)
     }
+
+    /// A configuration manager's temporary file (`--as-dropin %s`) has no drop-in's name:
+    /// without `--dropin-name` the check is a usage error that says what to add, and with
+    /// it the file is checked (and named) as the drop-in it stands for.
+    @Test func asDropInWithATemporaryNameRequiresTheDropInName() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("k.toml")
+        try writeText("[screen]\nwidth = 10\nheight = 10\n", to: config)
+        let candidate = dir.file("tmpk2j8x1")
+        try writeText("[screen]\nwidth = -1\n", to: candidate)
+        let errors = dir.file("err")
+        func check(_ extra: String) throws -> Int32 {
+            try ChildProcess.run(
+                "/bin/sh",
+                arguments: [
+                    "-c", "exec '\(Binary.gesturectl)' check --config '\(config)' --as-dropin '\(candidate)' \(extra) 2> '\(errors)'",
+                ]
+            ).status
+        }
+        #expect(try check("") == 64)
+        #expect(
+            readText(errors)?.contains("name the drop-in it stands for with --dropin-name NAME.toml") == true, "\(readText(errors) ?? "")")
+        #expect(try check("--dropin-name 50-site.toml") == 1)
+        let reported = readText(errors) ?? ""
+        #expect(reported.hasPrefix(dir.file("k.d/50-site.toml") + ":2:1: error: screen.width"), "\(reported)")
+        #expect(!reported.contains("tmpk2j8x1"), "\(reported)")
+    }
 }

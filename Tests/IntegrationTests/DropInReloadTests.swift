@@ -60,4 +60,30 @@ import Glibc
         #expect(try files() == [config])
         try daemon.stop()
     }
+
+    /// A drop-in that turns the main file's long press into a tap breaks the main file's
+    /// long-press keys: a reload is refused and a start fails, both at the drop-in's line
+    /// (naming the main file's key), and the start says to fix the drop-in.
+    @Test func aRefusedReloadAndStartNameTheDropInThatCausedIt() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        let main = TestConfig.tapAndPan() + "[gesture.hold]\ntype = \"long-press\"\nmin_duration = \"2s\"\n"
+        try writeText(main, to: config)
+        let minDurationLine = main.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("min_duration") }! + 1
+        try #require(mkdir(dir.file("gestures.d"), 0o755) == 0)
+        let site = dir.file("gestures.d/50-site.toml")
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        try writeText("[gesture.hold]\ntype = \"tap\"\n", to: site)
+        let expected =
+            "\(site):2:1: error: gesture.hold.type: set here, replacing the value at \(config):\(minDurationLine - 1):1, "
+            + "it breaks gesture.hold.min_duration at \(config):\(minDurationLine):1: "
+        let refused = try runTool(Binary.gesturectl, ["reload", "--socket", daemon.socket], dir: dir)
+        #expect(refused.status != 0 && refused.stderr.contains(expected), "\(refused)")
+        try daemon.stop()
+
+        let start = try runTool(Binary.gestured, ["--config", config, "--socket", dir.file("s.sock")], dir: dir)
+        #expect(start.status == 1 && start.stderr.contains(expected), "\(start)")
+        #expect(start.stderr.contains("gestured: not started; fix \(site) ("), "\(start)")
+    }
 }

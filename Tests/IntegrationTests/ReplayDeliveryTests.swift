@@ -81,7 +81,7 @@ struct ReplayDeliveryTests {
         #expect(filtered.allSatisfy { $0["rule"]?.stringValue == "ghost" && $0["shown"]?.boolValue == false })
         #expect(Set(filtered.compactMap { $0["filtered"]?.doubleValue }).count == filtered.count)
         let text = try runTool(Binary.gesturectl, ["replay", "--config", guarded, Recording.ghosts], dir: dir)
-        #expect(text.stdout.contains("    0.032  filtered touch 0 ghost  shown=no x=835.2 y=663.2"), "\(text.stdout.prefix(300))")
+        #expect(text.stdout.contains("    0.032  filtered touch 0 ghost  shown=no x=835.1 y=663.2"), "\(text.stdout.prefix(300))")
         // ... and when the panel turned noisy, as subscribers get it: in time order, after
         // the frame of the 31st ghost (whose burst filtered more at the same time).
         let lines = try run.stdout.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)[...]) }

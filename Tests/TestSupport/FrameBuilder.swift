@@ -23,8 +23,10 @@ public struct FrameBuilder {
         self.device = device
         self.screen = screen
         self.unitsPerPixel = unitsPerPixel
-        x = AxisRange(minimum: 0, maximum: Int32(screen.width * unitsPerPixel), resolution: resolution)
-        y = AxisRange(minimum: 0, maximum: Int32(screen.height * unitsPerPixel), resolution: resolution)
+        // `unitsPerPixel` values per px: the axis' values fill the screen exactly (each owns a
+        // cell, as the normalizer maps them), so a position in px comes back unchanged.
+        x = AxisRange(minimum: 0, maximum: Int32(screen.width * unitsPerPixel) - 1, resolution: resolution)
+        y = AxisRange(minimum: 0, maximum: Int32(screen.height * unitsPerPixel) - 1, resolution: resolution)
     }
 
     /// Millimetres per screen px of this geometry (when the resolution is plausible).

@@ -14,8 +14,9 @@ import Testing
                 .slot(0).track(-1).report())
         #expect(frames.map(\.summary) == [["0:began@100,50#0"], ["0:moved@110,50#0"], ["0:stationary@110,50#0"], ["0:ended@110,50#0"]])
         #expect(frames.map(\.time) == [0, 10_000, 20_000, 30_000])
-        #expect(frames[0].contacts[0].normalizedX == 0.1)
-        #expect(frames[0].contacts[0].normalizedY == 0.1)
+        // libinput's cells: x 0...1000 has 1001 values, y 0...500 has 501.
+        #expect(frames[0].contacts[0].normalizedX == 100.0 / 1001)
+        #expect(frames[0].contacts[0].normalizedY == 50.0 / 501)
         #expect(frames[0].device == DeviceID(7))
     }
 
@@ -166,7 +167,7 @@ import Testing
                 .touch(false).report()
                 .touch(true).report())
         #expect(frames.map(\.summary) == [["0:began@500,250#0"], ["0:moved@600,250#0"], ["0:ended@600,250#0"], ["1:began@600,250#0"]])
-        #expect(frames[0].contacts[0].normalizedX == 0.5)
+        #expect(frames[0].contacts[0].normalizedX == 500.0 / 1001)
     }
 
     @Test func protocolAThroughLibmtdev() {

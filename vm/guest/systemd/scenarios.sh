@@ -17,6 +17,8 @@ mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 results "$RESULTS" 2>/
 # libinput_count (delivery.sh). Both only define functions and paths.
 . /vm/gestured.sh
 . /vm/delivery.sh
+# Scenarios kept in files of their own, on this file's helpers.
+. /vm/systemd/upgrade.sh
 
 CONF=/etc/gestured/gestures.toml
 DROPINS=/etc/systemd/system/gestured.service.d
@@ -578,6 +580,7 @@ run_scenarios() {
   scenario_metrics
   scenario_stop
   scenario_panel_reset
+  scenario_upgrade
   journalctl -b --no-pager > "$RESULTS/journal.txt" 2>&1
   kill "$MAP_PID" 2>/dev/null
   echo VM-SUMMARY-BEGIN
