@@ -1,6 +1,7 @@
+import ActionDispatch
 import GestureCore
-import GestureDispatch
 import LinuxSystem
+import SystemLoop
 import TouchInput
 import TouchPipeline
 
