@@ -12,7 +12,8 @@ let package = Package(
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
         .library(name: "TouchPipeline", targets: ["TouchPipeline"]),
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
-        .library(name: "GestureDispatch", targets: ["GestureDispatch"]),
+        .library(name: "SystemLoop", targets: ["SystemLoop"]),
+        .library(name: "ActionDispatch", targets: ["ActionDispatch"]),
         .library(name: "GestureControl", targets: ["GestureControl"]),
         // For the fuzz package (Fuzz/): the writer templates render into.
         .library(name: "JSONOutput", targets: ["JSONOutput"]),
@@ -59,22 +60,25 @@ let package = Package(
         // own. GestureConfig for the `Configuration` it runs (the model and the `[[device]]`
         // rules); GestureControl for the JSON of the runtime commands it parses.
         .target(name: "TouchPipeline", dependencies: ["GestureCore", "TouchInput", "GestureConfig", "GestureControl"]),
+        // The daemon's system layer, as swift-nio keeps NIOPosix apart: the epoll event loop,
+        // its clocks (the one place the monotonic clock is read), deadline timers, signals.
+        .target(name: "SystemLoop", dependencies: ["GestureCore", "LinuxSystem", "CLinuxShims"]),
         // What running a gesture's actions takes, for the daemon and for `gesturectl replay
-        // --run-actions` alike: the event loop and its clock, the dispatcher (commands,
-        // socket messages), the event JSON they carry, logging (stderr and journald).
-        .target(name: "GestureDispatch", dependencies: [
-            "GestureCore", "LinuxSystem", "JSONOutput", "GestureConfig", "GestureControl", "CLinuxShims",
+        // --run-actions` alike: the dispatcher (commands, socket messages), the event JSON they
+        // carry, logging (stderr and journald).
+        .target(name: "ActionDispatch", dependencies: [
+            "SystemLoop", "GestureCore", "LinuxSystem", "JSONOutput", "GestureConfig", "GestureControl", "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The daemon: inputs, the control socket and status, reloads, the clones' device
         // writes, systemd's notifications.
         .target(name: "GestureDaemon", dependencies: [
-            "GestureDispatch", "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "GestureControl",
+            "ActionDispatch", "SystemLoop", "GestureCore", "LinuxSystem", "JSONOutput", "TouchInput", "GestureConfig", "GestureControl",
             "TouchPipeline", "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gestured", dependencies: [
-            "GestureDaemon", "GestureDispatch", "GestureControl", "GestureConfig",
+            "GestureDaemon", "ActionDispatch", "SystemLoop", "GestureControl", "GestureConfig",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
@@ -82,7 +86,7 @@ let package = Package(
         // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link libyaml).
         .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", "CYAML"]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "GestureDispatch", "GestureControl", "GestureConfig", "TouchInput", "TouchPipeline", "LinuxSystem", "JSONOutput",
+            "ActionDispatch", "SystemLoop", "GestureControl", "GestureConfig", "TouchInput", "TouchPipeline", "LinuxSystem", "JSONOutput",
             "GesturePicture", "LibinputRecord",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -100,6 +104,8 @@ let package = Package(
         .testTarget(name: "GestureCoreTests", dependencies: ["GestureCore", "TestSupport", "EngineAllocationProbe"]),
         .testTarget(name: "LinuxSystemTests", dependencies: ["LinuxSystem"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput"]),
+        // The loop, its timers and signals; that only the clock type reads the monotonic clock.
+        .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "DaemonTestSupport", "LinuxSystem", "TestSupport"]),
         // The status model against its JSON, docs/PROTOCOL.md, docs/MONITORING.md and promtool.
         .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "LinuxSystem"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
@@ -112,24 +118,24 @@ let package = Package(
         // The daemon's per-event path (event JSON, templates, publishing, socket actions)
         // under the malloc interposer.
         .executableTarget(name: "DaemonAllocationProbe", dependencies: [
-            "GestureDaemon", "GestureDispatch", "GestureControl", "GestureConfig", "GestureCore", "TouchInput", "JSONOutput",
+            "GestureDaemon", "ActionDispatch", "SystemLoop", "GestureControl", "GestureConfig", "GestureCore", "TouchInput", "JSONOutput",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ], path: "Tests/DaemonAllocationProbe"),
-        // What the tests of the daemon's modules share: serving a loop, a scratch directory, a
-        // listening socket, small configurations.
-        .target(name: "DaemonTestSupport", dependencies: ["GestureDispatch", "GestureConfig", "GestureCore", "LinuxSystem", "CLinuxShims"],
+        // What the tests of the daemon's modules share: serving a loop, a listening socket,
+        // small configurations.
+        .target(name: "DaemonTestSupport", dependencies: ["ActionDispatch", "SystemLoop", "GestureConfig", "GestureCore", "LinuxSystem", "CLinuxShims"],
                 path: "Tests/DaemonTestSupport"),
-        // The event loop and its clock, the dispatcher (commands, socket actions), the event
-        // JSON, logging; and that only the clock type reads the monotonic clock.
-        .testTarget(name: "GestureDispatchTests", dependencies: [
-            "GestureDispatch", "DaemonTestSupport", "GestureConfig", "GestureControl", "GestureCore", "TouchPipeline", "TouchInput",
+        // The dispatcher (commands, socket actions), the event JSON, logging (JournalTests
+        // also sends the daemon's own entries, so the daemon is a dependency here).
+        .testTarget(name: "ActionDispatchTests", dependencies: [
+            "ActionDispatch", "SystemLoop", "GestureDaemon", "DaemonTestSupport", "GestureConfig", "GestureControl", "GestureCore", "TouchPipeline", "TouchInput",
             "LinuxSystem", "JSONOutput", "TestSupport",
         ]),
         // The daemon: its control server, runtime changes, health actions, the clones' device
         // writes, systemd's notifications, its per-event path under the malloc interposer.
         .testTarget(name: "GestureDaemonTests", dependencies: [
-            "GestureDaemon", "GestureDispatch", "GestureControl", "TouchPipeline", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe",
+            "GestureDaemon", "ActionDispatch", "SystemLoop", "GestureControl", "TouchPipeline", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe",
             "DaemonTestSupport", "gesturectl",
         ]),
         // libinput record files against the evemu file they were written from.
@@ -138,7 +144,7 @@ let package = Package(
         // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
         .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TouchPipeline", "TestSupport", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
-        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "GestureDispatch", "GestureControl", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
+        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "ActionDispatch", "SystemLoop", "GestureControl", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
                     exclude: ["Goldens"]),
     ],
     cxxLanguageStandard: .cxx17

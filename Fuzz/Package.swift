@@ -13,7 +13,8 @@ let gestured: [Target.Dependency] = [
     .product(name: "GestureConfig", package: "gestured"),
     .product(name: "TouchPipeline", package: "gestured"),
     .product(name: "GestureDaemon", package: "gestured"),
-    .product(name: "GestureDispatch", package: "gestured"),
+    .product(name: "SystemLoop", package: "gestured"),
+    .product(name: "ActionDispatch", package: "gestured"),
     .product(name: "GestureControl", package: "gestured"),
     .product(name: "JSONOutput", package: "gestured"),
 ]

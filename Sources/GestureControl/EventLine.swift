@@ -1,6 +1,6 @@
 /// One line of the event stream (docs/PROTOCOL.md, `subscribe`; what `gesturectl replay
 /// --json` prints), read back: its kind and its members. The daemon and replay write the
-/// lines (GestureDispatch's `EventJSON`); `monitor`, `MonitorText` and the tests read them
+/// lines (ActionDispatch's `EventJSON`); `monitor`, `MonitorText` and the tests read them
 /// through this model, never by guessing from the keys they happen to look at.
 public struct EventLine: Sendable, Equatable {
     /// What a line says. Each kind has a member no kind before it in this order has: a mode

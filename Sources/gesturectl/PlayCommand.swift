@@ -1,6 +1,7 @@
+import ActionDispatch
 import ArgumentParser
-import GestureDispatch
 import LinuxSystem
+import SystemLoop
 import TouchInput
 
 #if canImport(Glibc)

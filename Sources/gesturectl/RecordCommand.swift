@@ -1,6 +1,7 @@
+import ActionDispatch
 import ArgumentParser
 import GestureCore
-import GestureDispatch
+import SystemLoop
 import TouchInput
 
 #if canImport(Glibc)

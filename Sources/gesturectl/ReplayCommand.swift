@@ -1,12 +1,13 @@
+import ActionDispatch
 import ArgumentParser
 import GestureConfig
 import GestureControl
 import GestureCore
-import GestureDispatch
 import JSONOutput
 import LibinputRecord
 import LinuxSystem
 import Logging
+import SystemLoop
 import TouchInput
 import TouchPipeline
 

@@ -1,7 +1,7 @@
+import ActionDispatch
 import GestureConfig
 import GestureControl
 import GestureDaemon
-import GestureDispatch
 import Logging
 
 // gestured: the command line and start-up only; the daemon lives in GestureDaemon.

@@ -5,14 +5,15 @@
 //   events <n> json_mallocs <n> template_mallocs <n> publish_mallocs <n> socket_mallocs <n> control <n> ns_per_line <n>
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
+import ActionDispatch
 import GestureConfig
 import GestureControl
 import GestureCore
 import GestureDaemon
-import GestureDispatch
 import JSONOutput
 import Logging
 import MallocInterposerSwift
+import SystemLoop
 import TouchInput
 
 #if canImport(Glibc)

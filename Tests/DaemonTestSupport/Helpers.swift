@@ -1,13 +1,15 @@
-// What the tests of the daemon's modules (GestureDispatchTests, GestureDaemonTests) share:
-// serving a loop until a condition holds, a listening socket, small configurations.
+import ActionDispatch
+// What the tests of the daemon's modules (SystemLoopTests, ActionDispatchTests,
+// GestureDaemonTests) share: serving a loop until a condition holds, a listening socket,
+// small configurations.
 import CLinuxShims
 import GestureConfig
 import GestureCore
-import GestureDispatch
 import LinuxSystem
 
 #if canImport(Glibc)
 import Glibc
+import SystemLoop
 #endif
 
 /// Serves `loop` until `condition` holds or `ceiling` seconds pass; true when it held.

@@ -7,8 +7,9 @@ import TestSupport
 import Testing
 import TouchInput
 
+@testable import ActionDispatch
 @testable import GestureDaemon
-@testable import GestureDispatch
+@testable import SystemLoop
 
 #if canImport(Glibc)
 import Glibc

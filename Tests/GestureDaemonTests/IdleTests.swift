@@ -6,8 +6,9 @@ import Logging
 import TestSupport
 import Testing
 
+@testable import ActionDispatch
 @testable import GestureDaemon
-@testable import GestureDispatch
+@testable import SystemLoop
 
 #if canImport(Glibc)
 import Glibc

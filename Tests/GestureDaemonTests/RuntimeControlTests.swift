@@ -1,10 +1,11 @@
+import ActionDispatch
 import DaemonTestSupport
 import GestureConfig
 import GestureControl
 import GestureCore
-import GestureDispatch
 import LinuxSystem
 import Logging
+import SystemLoop
 import TestSupport
 import Testing
 

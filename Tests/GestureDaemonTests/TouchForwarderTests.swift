@@ -1,8 +1,9 @@
+import ActionDispatch
 import DaemonTestSupport
 import GestureConfig
 import GestureCore
-import GestureDispatch
 import LinuxSystem
+import SystemLoop
 import TestSupport
 import Testing
 import TouchInput

@@ -1,4 +1,5 @@
-import GestureDispatch
+import ActionDispatch
+import SystemLoop
 import TestSupport
 import Testing
 

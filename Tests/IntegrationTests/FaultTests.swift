@@ -4,7 +4,8 @@ import LinuxSystem
 import TestSupport
 import Testing
 
-@testable import GestureDispatch
+@testable import ActionDispatch
+@testable import SystemLoop
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
+import ActionDispatch
 import GestureControl
 import GestureCore
-import GestureDispatch
+import SystemLoop
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
+import ActionDispatch
+import SystemLoop
 import GestureControl
-import GestureDispatch
 import TestSupport
 import Testing
 import TouchInput

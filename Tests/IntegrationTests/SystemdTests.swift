@@ -3,7 +3,8 @@ import GestureCore
 import TestSupport
 import Testing
 
-@testable import GestureDispatch
+@testable import ActionDispatch
+@testable import SystemLoop
 
 #if canImport(Glibc)
 import Glibc

@@ -1,14 +1,15 @@
+import ActionDispatch
 // Arbitrary bytes from a real client to the real control server on a Unix socket: every
 // line it answers must be one JSON object, and the server must keep serving (the next
 // input gets a fresh connection to the same server).
 import FuzzSupport
 import GestureControl
 import GestureDaemon
-import GestureDispatch
 import Logging
 
 #if canImport(Glibc)
 import Glibc
+import SystemLoop
 #endif
 
 /// Answers as the daemon's commands do, with fixed content.

@@ -1,9 +1,9 @@
+import ActionDispatch
 // A socket message template: parsed as the config parses it, compiled as the dispatcher
 // compiles it, and rendered for an event of every gesture type.
 import FuzzSupport
 import GestureConfig
 import GestureCore
-import GestureDispatch
 import JSONOutput
 import TouchInput
 

@@ -1,9 +1,10 @@
+import ActionDispatch
 import GestureCore
-import GestureDispatch
 import LinuxSystem
 
 #if canImport(Glibc)
 import Glibc
+import SystemLoop
 #endif
 
 /// One client of the control socket: reads request lines within a per-turn budget, holds

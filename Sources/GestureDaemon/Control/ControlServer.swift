@@ -1,10 +1,11 @@
+import ActionDispatch
 import CLinuxShims
 import GestureControl
 import GestureCore
-import GestureDispatch
 import JSONOutput
 import LinuxSystem
 import Logging
+import SystemLoop
 import TouchInput
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import GestureCore
-import GestureDispatch
+import ActionDispatch
 
 extension Daemon {
     /// A panel in use as journal entries name it: the metrics' `device` and `id_path`, and

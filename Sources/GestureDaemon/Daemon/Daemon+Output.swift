@@ -1,7 +1,7 @@
 import GestureConfig
 import GestureControl
 import GestureCore
-import GestureDispatch
+import ActionDispatch
 import Logging
 import TouchPipeline
 

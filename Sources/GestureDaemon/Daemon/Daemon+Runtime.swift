@@ -1,7 +1,7 @@
+import ActionDispatch
 import GestureConfig
 import GestureControl
 import GestureCore
-import GestureDispatch
 import TouchPipeline
 
 /// The runtime commands (`set`, `mode`, `reset`) and their owners: each control connection

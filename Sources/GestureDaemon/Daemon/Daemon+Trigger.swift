@@ -1,7 +1,7 @@
+import ActionDispatch
 import GestureConfig
 import GestureControl
 import GestureCore
-import GestureDispatch
 
 extension Daemon {
     /// `{"cmd": "trigger", "gesture": NAME, "state": STATE}`: runs the gesture's actions for

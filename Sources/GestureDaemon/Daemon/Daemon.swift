@@ -1,11 +1,12 @@
+import ActionDispatch
 import CLinuxShims
 import GestureConfig
 import GestureControl
 import GestureCore
-import GestureDispatch
 import JSONOutput
 import LinuxSystem
 import Logging
+import SystemLoop
 import TouchInput
 import TouchPipeline
 

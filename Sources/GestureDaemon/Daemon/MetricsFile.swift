@@ -1,10 +1,11 @@
+import ActionDispatch
 import GestureCore
-import GestureDispatch
 import LinuxSystem
 import Logging
 
 #if canImport(Glibc)
 import Glibc
+import SystemLoop
 #endif
 
 /// `[daemon] metrics_file`: the Prometheus exposition, rewritten every `metrics_interval`

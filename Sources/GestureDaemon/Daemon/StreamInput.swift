@@ -1,8 +1,9 @@
+import ActionDispatch
 import GestureControl
 import GestureCore
-import GestureDispatch
 import LinuxSystem
 import Logging
+import SystemLoop
 import TouchInput
 import TouchPipeline
 

@@ -1,7 +1,8 @@
+import ActionDispatch
 import GestureControl
 import GestureCore
-import GestureDispatch
 import LinuxSystem
+import SystemLoop
 import TouchInput
 import TouchPipeline
 

@@ -1,7 +1,8 @@
+import ActionDispatch
 import CLinuxShims
 import GestureCore
-import GestureDispatch
 import LinuxSystem
+import SystemLoop
 import TouchInput
 
 #if canImport(Glibc)

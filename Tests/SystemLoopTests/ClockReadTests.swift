@@ -1,4 +1,5 @@
 import LinuxSystem
+import SystemLoop
 import TestSupport
 import Testing
 
@@ -8,9 +9,9 @@ import Testing
 /// (`play`, `replay --realtime`), which has no loop, names `MonotonicClock`.
 struct ClockReadTests {
     /// Where the monotonic clock is read: the clock type's own file.
-    static let clockFile = "GestureDispatch/Loop/MonotonicClock.swift"
+    static let clockFile = "SystemLoop/MonotonicClock.swift"
     /// Who may name `MonotonicClock`: the loop's clock and gesturectl.
-    static let clockUsers = [clockFile, "GestureDispatch/Loop/LoopClock.swift"]
+    static let clockUsers = [clockFile, "SystemLoop/LoopClock.swift"]
     static let clockUserDirectories = ["gesturectl/"]
 
     /// A monotonic read by any name Swift or Glibc gives it.

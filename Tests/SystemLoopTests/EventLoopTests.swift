@@ -2,7 +2,8 @@ import DaemonTestSupport
 import LinuxSystem
 import Testing
 
-@testable import GestureDispatch
+@testable import ActionDispatch
+@testable import SystemLoop
 
 #if canImport(Glibc)
 import Glibc

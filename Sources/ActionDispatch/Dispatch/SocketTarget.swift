@@ -4,6 +4,7 @@ import Logging
 
 #if canImport(Glibc)
 import Glibc
+import SystemLoop
 #endif
 
 /// One Unix socket that socket actions send to: connects on demand, never blocks, keeps a

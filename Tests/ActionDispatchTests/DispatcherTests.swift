@@ -8,7 +8,8 @@ import Logging
 import TestSupport
 import Testing
 
-@testable import GestureDispatch
+@testable import ActionDispatch
+@testable import SystemLoop
 
 #if canImport(Glibc)
 import Glibc

@@ -4,6 +4,7 @@ import GestureCore
 import JSONOutput
 import LinuxSystem
 import Logging
+import SystemLoop
 
 /// Turns gesture events into the configured actions without ever blocking the loop:
 /// commands through `CommandRunner`, messages through one `SocketTarget` per socket.

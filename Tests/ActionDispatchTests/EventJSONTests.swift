@@ -5,7 +5,7 @@ import JSONOutput
 import Testing
 import TouchInput
 
-@testable import GestureDispatch
+@testable import ActionDispatch
 
 @Suite struct EventJSONTests {
     let names = GestureNames(

@@ -7,7 +7,8 @@ import Testing
 import TouchInput
 import TouchPipeline
 
-@testable import GestureDispatch
+@testable import ActionDispatch
+@testable import SystemLoop
 
 #if canImport(Glibc)
 import Glibc

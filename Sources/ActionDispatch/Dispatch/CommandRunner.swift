@@ -5,6 +5,7 @@ import Logging
 
 #if canImport(Glibc)
 import Glibc
+import SystemLoop
 #endif
 
 /// Runs command actions as children and looks after everything they start: reaps each
