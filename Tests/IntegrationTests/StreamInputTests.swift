@@ -1,6 +1,6 @@
 import ActionDispatch
-import SystemLoop
 import GestureControl
+import SystemLoop
 import TestSupport
 import Testing
 import TouchInput
