@@ -1,5 +1,5 @@
-import GestureCore
 import ActionDispatch
+import GestureCore
 
 extension Daemon {
     /// A panel in use as journal entries name it: the metrics' `device` and `id_path`, and

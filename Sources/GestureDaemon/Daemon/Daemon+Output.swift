@@ -1,7 +1,7 @@
+import ActionDispatch
 import GestureConfig
 import GestureControl
 import GestureCore
-import ActionDispatch
 import Logging
 import TouchPipeline
 
