@@ -8,8 +8,11 @@ SCENARIO=setup
 
 # One line per check: scenario, check, pass|fail, detail (tab-separated, for run.sh).
 record() { # CHECK pass|fail DETAIL
-  printf '%s\t%s\t%s\t%s\n' "$SCENARIO" "$1" "$2" "$3" >> "$SUMMARY"
-  echo "vm: [$SCENARIO] $2: $1${3:+ ($3)}"
+  # The summary holds one line per check: a detail's newlines and tabs become spaces
+  # (a multi-line detail used to read back as extra, failed checks).
+  _record_detail=$(printf '%s' "$3" | tr '\n\t' '  ')
+  printf '%s\t%s\t%s\t%s\n' "$SCENARIO" "$1" "$2" "$_record_detail" >> "$SUMMARY"
+  echo "vm: [$SCENARIO] $2: $1${_record_detail:+ ($_record_detail)}"
 }
 
 check() { # CHECK DETAIL COMMAND...: pass when COMMAND succeeds
