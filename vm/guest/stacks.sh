@@ -496,21 +496,20 @@ output HEADLESS-2 pos 1280 0' compositor_start sway; then
   check "sway opened both clones" "" wait_for 30 fd_open "$COMP_PID" "$CLONE_B"
   : > "$WEV2_LOG" && chmod 0666 "$WEV2_LOG"
   _sock=$(ls "$XDG_RUNTIME_DIR"/sway-ipc.*.sock 2>/dev/null | head -n1)
-  # The first wev to HEADLESS-1 (sway 1.10 starts on HEADLESS-2, sway 1.7 on HEADLESS-1),
-  # the second started on HEADLESS-2.
-  swaymsg -s "$_sock" "[pid=$(pidof wev)] move container to output HEADLESS-1; focus output HEADLESS-2;" \
-    "exec stdbuf -oL wev > $WEV2_LOG" > "$SCENARIO_DIR/swaymsg.log" 2>&1
-  check "a second wev, on HEADLESS-2" "" eval 'wait_for 60 grep -qE "xdg_toplevel\] configure: width: [1-9]" "$WEV2_LOG" &&
-                                               wait_for 30 grep -q "capabilities: touch" "$WEV2_LOG"'
-  swaymsg -s "$_sock" -t get_tree > "$SCENARIO_DIR/sway-tree.json" 2>&1
   # sway 1.7 maps each clone to its WL_OUTPUT; sway 1.10.1 (Debian 13) ignores it, as run,
   # and maps both over the whole layout of two outputs side by side: a panel's point lands
   # at twice its x, less the output's offset. The taps lie where both mappings put them on
-  # their panel's output, so each still reaches that output's wev alone.
+  # their panel's output, so each still reaches that output's wev alone. sway 1.10 also
+  # starts the first wev on HEADLESS-2 (1.7 on HEADLESS-1), so there it is moved first
+  # (on 1.7 that move, to the output it is on, left the second wev off HEADLESS-2).
   case $(sway --version) in
-    "sway version 1.7"*) _map_a="1 0 0 0 1 0" _map_b="1 0 0 0 1 0" ;;
-    *) _map_a="2 0 0 0 1 0" _map_b="2 0 -1 0 1 0" ;;
+    "sway version 1.7"*) _first="" _map_a="1 0 0 0 1 0" _map_b="1 0 0 0 1 0" ;;
+    *) _first="[pid=$(pidof wev)] move container to output HEADLESS-1; " _map_a="2 0 0 0 1 0" _map_b="2 0 -1 0 1 0" ;;
   esac
+  swaymsg -s "$_sock" "${_first}focus output HEADLESS-2; exec stdbuf -oL wev > $WEV2_LOG" > "$SCENARIO_DIR/swaymsg.log" 2>&1
+  check "a second wev, on HEADLESS-2" "" eval 'wait_for 60 grep -qE "xdg_toplevel\] configure: width: [1-9]" "$WEV2_LOG" &&
+                                               wait_for 30 grep -q "capabilities: touch" "$WEV2_LOG"'
+  swaymsg -s "$_sock" -t get_tree > "$SCENARIO_DIR/sway-tree.json" 2>&1
   tap_on_output "$PANEL_A" tap 1000 600 HEADLESS-1 "$WEV1_LOG" "$WEV2_LOG" "$_map_a"
   tap_on_output "$PANEL_B" tap-2 2400 1200 HEADLESS-2 "$WEV2_LOG" "$WEV1_LOG" "$_map_b"
   compositor_stop
