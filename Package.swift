@@ -126,16 +126,15 @@ let package = Package(
         // small configurations.
         .target(name: "DaemonTestSupport", dependencies: ["ActionDispatch", "SystemLoop", "GestureConfig", "GestureCore", "LinuxSystem", "CLinuxShims"],
                 path: "Tests/DaemonTestSupport"),
-        // The dispatcher (commands, socket actions), the event JSON, logging (JournalTests
-        // also sends the daemon's own entries, so the daemon is a dependency here).
+        // The dispatcher (commands, socket actions), the event JSON, logging.
         .testTarget(name: "ActionDispatchTests", dependencies: [
-            "ActionDispatch", "SystemLoop", "GestureDaemon", "DaemonTestSupport", "GestureConfig", "GestureControl", "GestureCore", "TouchPipeline", "TouchInput",
+            "ActionDispatch", "SystemLoop", "DaemonTestSupport", "GestureConfig", "GestureControl", "GestureCore", "TouchPipeline", "TouchInput",
             "LinuxSystem", "JSONOutput", "TestSupport",
         ]),
         // The daemon: its control server, runtime changes, health actions, the clones' device
         // writes, systemd's notifications, its per-event path under the malloc interposer.
         .testTarget(name: "GestureDaemonTests", dependencies: [
-            "GestureDaemon", "ActionDispatch", "SystemLoop", "GestureControl", "TouchPipeline", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe",
+            "GestureDaemon", "ActionDispatch", "SystemLoop", "GestureConfig", "GestureControl", "GestureCore", "TouchPipeline", "LinuxSystem", "JSONOutput", "TestSupport", "DaemonAllocationProbe",
             "DaemonTestSupport", "gesturectl",
         ]),
         // libinput record files against the evemu file they were written from.
