@@ -43,19 +43,8 @@ import Testing
     /// The three-finger press restarts the browser and leaves the page its touches: each
     /// ends at its own lift, none is cancelled.
     @Test func theThreeFingerPressLeavesItsTouches() throws {
-        let h = try deliver { b in
-            b.down(1, x: 800, y: 500, at: 0)
-            b.down(2, x: 900, y: 500, at: 0)
-            b.down(3, x: 850, y: 600, at: 0)
-            b.hold(at: 1000 * ms)
-            b.hold(at: 2100 * ms)
-            b.up(1, at: 2200 * ms)
-            b.up(2, at: 2200 * ms)
-            b.up(3, at: 2200 * ms)
-        }
+        let h = try deliver { ShippedConfigDeliveryTests.threeFingerPress(atX: 800, into: &$0) }
         #expect(h.log.first == "restart began")
-        #expect(h.touchLog.filter { $0.hasSuffix("began") }.count == 3)
-        #expect(h.touches.filter { $0.kind == .ended }.map(\.time) == [2200 * ms, 2200 * ms, 2200 * ms])
-        #expect(!h.touchLog.contains { $0.hasSuffix("cancelled") })
+        ShippedConfigDeliveryTests.expectEachTouchEndsAtItsLift(h)
     }
 }

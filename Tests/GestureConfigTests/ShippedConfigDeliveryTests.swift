@@ -98,19 +98,29 @@ import Testing
     /// touches as they happened: none is cancelled (a lift a browser would click with, or a
     /// touch left down where the compositor passes no cancel), each ends at its lift.
     @Test func theThreeFingerPressLeavesItsTouches() throws {
-        let h = try deliver { b in
-            b.down(1, x: 300, y: 500, at: 0)
-            b.down(2, x: 400, y: 500, at: 0)
-            b.down(3, x: 350, y: 600, at: 0)
-            b.hold(at: 1000 * ms)
-            b.hold(at: 2100 * ms)
-            b.up(1, at: 2200 * ms)
-            b.up(2, at: 2200 * ms)
-            b.up(3, at: 2200 * ms)
-        }
+        let h = try deliver { Self.threeFingerPress(atX: 300, into: &$0) }
         #expect(h.log.first == "reload began")
-        #expect(h.touchLog.filter { $0.hasSuffix("began") }.count == 3)
-        #expect(h.touches.filter { $0.kind == .ended }.map(\.time) == [2200 * ms, 2200 * ms, 2200 * ms])
-        #expect(!h.touchLog.contains { $0.hasSuffix("cancelled") })
+        Self.expectEachTouchEndsAtItsLift(h)
+    }
+
+    /// Three fingers from x to x + 100 px held 2.2 s and lifted together: the shipped
+    /// config's and the kiosk guide's three-finger press.
+    static func threeFingerPress(atX x: Double, into b: inout FrameBuilder) {
+        let ms: Int64 = 1000
+        b.down(1, x: x, y: 500, at: 0)
+        b.down(2, x: x + 100, y: 500, at: 0)
+        b.down(3, x: x + 50, y: 600, at: 0)
+        b.hold(at: 1000 * ms)
+        b.hold(at: 2100 * ms)
+        for id in 1...3 { b.up(Int32(id), at: 2200 * ms) }
+    }
+
+    /// The press's three touches reached the application whole: each began, ended at its
+    /// lift (2.2 s), and none was cancelled.
+    static func expectEachTouchEndsAtItsLift(_ h: PipelineHarness, sourceLocation: SourceLocation = #_sourceLocation) {
+        let lift: Int64 = 2200 * 1000
+        #expect(h.touchLog.filter { $0.hasSuffix("began") }.count == 3, sourceLocation: sourceLocation)
+        #expect(h.touches.filter { $0.kind == .ended }.map(\.time) == [lift, lift, lift], sourceLocation: sourceLocation)
+        #expect(!h.touchLog.contains { $0.hasSuffix("cancelled") }, sourceLocation: sourceLocation)
     }
 }
