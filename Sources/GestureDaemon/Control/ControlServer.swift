@@ -129,6 +129,9 @@ public final class ControlServer {
     /// True when some subscriber asked for the contacts (collect them only then).
     public var wantsTouches: Bool { subscribers.contains { $0.wantsTouches } }
 
+    /// True when some subscriber asked for `changed` at the display's pace (pace them only then).
+    public var wantsCoalesced: Bool { subscribers.contains { $0.coalesces } }
+
     /// The server's part of `status`.
     public var status: ControlStatus {
         var status = ControlStatus(path: path)
@@ -139,16 +142,27 @@ public final class ControlServer {
         return status
     }
 
-    /// Sends one event to every subscriber.
-    public func publish(_ event: GestureEvent, names: GestureNames, origin: Microseconds) {
+    /// Sends one event to every subscriber; a `changed` that is paced for coalescing
+    /// subscribers (`paced`) only to the others.
+    public func publish(_ event: GestureEvent, names: GestureNames, origin: Microseconds, paced: Bool = false) {
         guard !subscribers.isEmpty else { return }
         EventJSON.line(event, names: names, origin: origin, into: &writer)
-        publish(line: writer.bytes, trace: false)
+        publish(line: writer.bytes, trace: false, coalescing: paced && event.state == .changed ? false : nil)
+    }
+
+    /// Sends a `changed` at the display's pace, standing for `coalesced` of them, to the
+    /// coalescing subscribers.
+    public func publish(paced event: GestureEvent, coalesced: Int, names: GestureNames, origin: Microseconds) {
+        guard !subscribers.isEmpty else { return }
+        EventJSON.line(event, names: names, origin: origin, coalesced: coalesced, into: &writer)
+        publish(line: writer.bytes, trace: false, coalescing: true)
     }
 
     /// Sends one JSON line (newline included) to every subscriber, or, for a trace record
-    /// or a contact, only to those that asked for them. Subscribers that overflow are dropped.
-    public func publish(line: [UInt8], trace: Bool, touches: Bool = false) {
+    /// or a contact, only to those that asked for them; `coalescing`, only to the
+    /// subscribers that coalesce (true) or to the others (false). Subscribers that overflow
+    /// are dropped.
+    public func publish(line: [UInt8], trace: Bool, touches: Bool = false, coalescing: Bool? = nil) {
         // Backwards, so that dropping one does not skip the next; an index loop, as an
         // unspecialized iterator allocates in a debug build.
         var index = subscribers.count
@@ -156,7 +170,7 @@ public final class ControlServer {
             index -= 1
             let connection = subscribers[index]
             guard case .subscriber(let wantsTrace) = connection.mode, wantsTrace || !trace,
-                connection.wantsTouches || !touches
+                connection.wantsTouches || !touches, coalescing.map({ $0 == connection.coalesces }) ?? true
             else { continue }
             switch connection.send(line) {
             case .sent:
@@ -384,11 +398,19 @@ public final class ControlServer {
         case .subscribe:
             let trace = request["trace"]?.boolValue ?? false
             let touches = request["touches"]?.boolValue ?? false
+            let coalesce = request["coalesce"]?.boolValue ?? false
             connection.mode = .subscriber(trace: trace)
             connection.wantsTouches = touches
+            connection.coalesces = coalesce
             subscribers.append(connection)
             UnixSocket.setSendBuffer(connection.fd, subscriberBuffer)
-            reply(connection, .success(.object([("subscribed", .bool(true)), ("trace", .bool(trace)), ("touches", .bool(touches))])))
+            reply(
+                connection,
+                .success(
+                    .object([
+                        ("subscribed", .bool(true)), ("trace", .bool(trace)), ("touches", .bool(touches)),
+                        ("coalesce", .bool(coalesce)),
+                    ])))
         default:
             reply(
                 connection,
