@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureControl
 import GestureCore
 
 /// The runtime changes (`set`, `mode`, `reset`, a connection that closed) applied to the

@@ -21,9 +21,7 @@ import Glibc
 #endif
 
 final class Handler: ControlHandler {
-    func status() -> JSONValue { .null }
-    func reload() -> ControlReply { .success(.null) }
-    func devices() -> JSONValue { .array([]) }
+    func handle(_ request: DaemonRequest, from peer: ControlPeer) -> ControlReply { .success(.null) }
 }
 
 func fail(_ message: String) -> Never {

@@ -373,53 +373,52 @@ public final class ControlServer {
         } catch {
             return reply(connection, .failure(ControlError(code: "malformed", message: "request is not JSON: \(error)")))
         }
-        guard let command = request["cmd"]?.stringValue else {
-            return reply(connection, .failure(ControlError(code: "bad-request", message: #"expected an object like {"cmd": "status"}"#)))
+        guard let name = request["cmd"]?.stringValue else {
+            return reply(connection, .failure(.badRequest(#"expected an object like {"cmd": "status"}"#)))
         }
         guard let handler, let peer = connection.peer else {
             return reply(connection, .failure(ControlError(code: "unavailable", message: "the daemon is shutting down")))
         }
-        let known = ControlCommand(rawValue: command)
-        if let known, let refusal = authorizer.refusal(of: known, for: peer.credentials) {
+        guard let command = ControlCommand(rawValue: name) else {
+            return reply(
+                connection,
+                .failure(ControlError(code: "unknown-command", message: "unknown command \"\(name)\"; known: \(ControlCommand.known)")))
+        }
+        if let refusal = authorizer.refusal(of: command, for: peer.credentials) {
             // Once per connection: a client that retries cannot flood the journal.
             if !connection.wasRefused {
                 connection.wasRefused = true
                 logger.notice(
-                    "control: refused \(command) to \(peer): \(authorizer.access(of: peer.credentials)) access",
-                    metadata: .journal(.commandRefused, command: command, client: peer.credentials))
+                    "control: refused \(name) to \(peer): \(authorizer.access(of: peer.credentials)) access",
+                    metadata: .journal(.commandRefused, command: name, client: peer.credentials))
             }
             return reply(connection, .failure(refusal))
         }
-        if known?.access == .control { connection.ownsChanges = true }
-        switch known {
-        case .status: reply(connection, .success(handler.status()))
-        case .reload: reply(connection, handler.reload())
-        case .devices: reply(connection, .success(handler.devices()))
-        case .subscribe:
-            let trace = request["trace"]?.boolValue ?? false
-            let touches = request["touches"]?.boolValue ?? false
-            let coalesce = request["coalesce"]?.boolValue ?? false
-            connection.mode = .subscriber(trace: trace)
-            connection.wantsTouches = touches
-            connection.coalesces = coalesce
-            subscribers.append(connection)
-            UnixSocket.setSendBuffer(connection.fd, subscriberBuffer)
-            reply(
-                connection,
-                .success(
-                    .object([
-                        ("subscribed", .bool(true)), ("trace", .bool(trace)), ("touches", .bool(touches)),
-                        ("coalesce", .bool(coalesce)),
-                    ])))
-        default:
-            reply(
-                connection,
-                handler.handle(command: command, request: request, from: peer)
-                    ?? .failure(
-                        ControlError(
-                            code: "unknown-command",
-                            message: "unknown command \"\(command)\"; known: \(ControlCommand.known)")))
+        if ControlCommand.runtime.contains(command) { connection.ownsChanges = true }
+        do {
+            switch try command.request(request) {
+            case .subscribe(let options): subscribe(connection, options)
+            case .daemon(let request): reply(connection, handler.handle(request, from: peer))
+            }
+        } catch {
+            reply(connection, .failure(error))
         }
+    }
+
+    /// Turns the connection into an event stream.
+    private func subscribe(_ connection: ControlConnection, _ options: SubscribeRequest) {
+        connection.mode = .subscriber(trace: options.trace)
+        connection.wantsTouches = options.touches
+        connection.coalesces = options.coalesce
+        subscribers.append(connection)
+        UnixSocket.setSendBuffer(connection.fd, subscriberBuffer)
+        reply(
+            connection,
+            .success(
+                .object([
+                    ("subscribed", .bool(true)), ("trace", .bool(options.trace)), ("touches", .bool(options.touches)),
+                    ("coalesce", .bool(options.coalesce)),
+                ])))
     }
 
     private func reply(_ connection: ControlConnection, _ result: ControlReply) {
