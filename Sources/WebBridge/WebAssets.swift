@@ -218,12 +218,21 @@ enum WebAssets {
           }
         }
 
+        // One label per gesture, where its latest event happened, gone 2 s after its last.
+        const labels = new Map();
         function mark(line) {
           if (line.x === undefined || !overlay) return;
-          const label = element("text", { class: "live-event", x: line.x + 26, y: line.y - 26, "font-size": 22, fill: "#06c" });
-          label.textContent = line.gesture + " " + line.state;
-          overlay.append(label);
-          setTimeout(() => label.remove(), 2000);
+          let label = labels.get(line.gesture);
+          if (!label) {
+            label = { text: element("text", { class: "live-event", "font-size": 22, fill: "#06c", "font-weight": "bold" }), timer: 0 };
+            labels.set(line.gesture, label);
+          }
+          if (!label.text.isConnected) overlay.append(label.text);
+          label.text.setAttribute("x", line.x + 26);
+          label.text.setAttribute("y", line.y - 26);
+          label.text.textContent = line.gesture + " " + line.state;
+          clearTimeout(label.timer);
+          label.timer = setTimeout(() => label.text.remove(), 2000);
         }
 
         function remember(line, kind) {

@@ -84,29 +84,61 @@ struct WebBridgeProcessTests {
         #expect(eventually { (try? bridge.openStream("/events").session) != nil })
         try daemon.stop()
     }
+
+    @Test func socketActivatedItServesTheSocketItIsGiven() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        let bridge = try WebBridgeProcess(daemon: daemon, config: config, dir: dir, socketActivated: true)
+        // The Host names follow the inherited socket's port.
+        let status = try bridge.request("GET", "/status", host: "localhost:\(bridge.port)")
+        #expect(status.status == 200 && status.body.contains("\"gestures\""), "\(status)")
+        #expect(try bridge.request("GET", "/status", host: "localhost:8470").status == 403)
+        try daemon.stop()
+    }
 }
 
-/// A real `gestured-web` on a free loopback port, for `daemon`.
+/// A real `gestured-web` on a free loopback port, for `daemon`: listening itself, or
+/// socket-activated as systemd starts it (`systemd-socket-activate` passes the listening
+/// socket as fd 3 with LISTEN_FDS and LISTEN_PID, and starts it at the first connection).
 final class WebBridgeProcess {
     let pid: pid_t
     let port: Int
 
-    init(daemon: GesturedProcess, config: String, dir: TemporaryDirectory, arguments: [String] = []) throws {
+    static let socketActivate = "/usr/bin/systemd-socket-activate"
+
+    init(daemon: GesturedProcess, config: String, dir: TemporaryDirectory, arguments: [String] = [], socketActivated: Bool = false) throws {
         let path = ChildProcess.buildDirectory + "/gestured-web"
         try #require(access(path, X_OK) == 0, "build gestured-web first: \(path)")
+        let bridgeArguments = ["--socket", daemon.socket, "--config", config] + arguments
+        var argv: [String]
+        var activatedPort = 0
+        if socketActivated {
+            try #require(access(Self.socketActivate, X_OK) == 0, "systemd-socket-activate (Debian's systemd, make deps) is missing")
+            activatedPort = try Self.freePort()
+            argv = [Self.socketActivate, "-l", "127.0.0.1:\(activatedPort)", path] + bridgeArguments
+        } else {
+            argv = [path, "--listen", "127.0.0.1:0"] + bridgeArguments
+        }
         let out = dir.file("web.out")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, dir.file("web.err"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv =
-            ([path, "--listen", "127.0.0.1:0", "--socket", daemon.socket, "--config", config] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        let cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
         var pid = pid_t()
-        let rc = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
         try #require(rc == 0)
         self.pid = pid
+        if socketActivated {
+            port = activatedPort
+            try #require(eventually { (try? Self.connect(port: activatedPort)) != nil }, "systemd-socket-activate did not listen")
+            return
+        }
         var port = 0
         _ = eventually {
             port = Int((readText(out) ?? "").split(whereSeparator: { $0 == " " || $0 == "\n" }).last ?? "") ?? 0
@@ -129,7 +161,25 @@ final class WebBridgeProcess {
         var description: String { head + body }
     }
 
-    func connect() throws -> FileDescriptor {
+    /// A port nothing listens on now (bound to port 0, then released).
+    static func freePort() throws -> Int {
+        let fd = FileDescriptor(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let rc = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd.rawValue, $0, length) == 0 ? getsockname(fd.rawValue, $0, &length) : -1
+            }
+        }
+        try #require(rc == 0)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func connect() throws -> FileDescriptor { try Self.connect(port: port) }
+
+    static func connect(port: Int) throws -> FileDescriptor {
         let fd = FileDescriptor(socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -140,7 +190,7 @@ final class WebBridgeProcess {
                 Glibc.connect(fd.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        try #require(rc == 0, "connect: \(errno)")
+        guard rc == 0 else { throw CLIError("connect to port \(port): errno \(errno)") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(fd.rawValue, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return fd
