@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "gestured", targets: ["gestured"]),
         .executable(name: "gesturectl", targets: ["gesturectl"]),
+        .executable(name: "gestured-web", targets: ["gestured-web"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         // For the benchmark package (Benchmarks/), which depends on this one by path.
         .library(name: "TouchInput", targets: ["TouchInput"]),
@@ -86,7 +87,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
-        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "TouchPipeline", "TouchInput", "LinuxSystem"]),
+        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "GestureControl", "TouchPipeline", "TouchInput", "LinuxSystem"]),
         // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link libyaml).
         .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", "CYAML"]),
         .executableTarget(name: "gesturectl", dependencies: [
@@ -94,6 +95,14 @@ let package = Package(
             "GesturePicture", "LibinputRecord",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The web bridge (its own process, not linked into the daemon): HTTP on one epoll loop
+        // for kiosk pages, as a client of the control socket: the event stream as Server-Sent
+        // Events, set/mode/reset per page session, status, metrics, the live view.
+        .target(name: "WebBridge", dependencies: ["GestureControl", "GestureCore", "JSONOutput", "LinuxSystem", "SystemLoop", "CLinuxShims"]),
+        .executableTarget(name: "gestured-web", dependencies: [
+            "WebBridge", "GestureControl", "GestureConfig", "GestureCore", "GesturePicture", "LinuxSystem", "SystemLoop",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Shared test helpers: frame builders, the harness that drives frames through the
@@ -145,10 +154,12 @@ let package = Package(
         // libinput record files against the evemu file they were written from.
         .testTarget(name: "LibinputRecordTests", dependencies: ["LibinputRecord", "LinuxSystem", "TestSupport", "gesturectl"],
                     exclude: ["Fixtures"]),
+        // The bridge's parts on their own: requests read within bounds, the Host and Origin checks, the filter.
+        .testTarget(name: "WebBridgeTests", dependencies: ["WebBridge", "GestureControl"]),
         // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
         .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TouchPipeline", "TestSupport", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
-        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "ActionDispatch", "SystemLoop", "GestureControl", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
+        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "ActionDispatch", "SystemLoop", "GestureControl", "LinuxSystem", "TestSupport", "gestured", "gesturectl", "gestured-web"],
                     exclude: ["Goldens"]),
     ],
     cxxLanguageStandard: .cxx17
