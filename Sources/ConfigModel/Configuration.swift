@@ -126,7 +126,7 @@ public enum ActionOwner: Equatable, Sendable {
         }
     }
 
-    var defaultCooldown: Microseconds {
+    package var defaultCooldown: Microseconds {
         switch self {
         case .gesture: 0
         case .health: HealthActions.defaultCooldown
