@@ -48,8 +48,9 @@ let package = Package(
         // evdev normalizer, libevdev devices, udev discovery and hotplug, evemu files.
         .target(name: "TouchInput", dependencies: ["GestureCore", "LinuxSystem", "JSONOutput", "CEvdev", "CUdev", "CMtdev", "CLinuxShims"]),
         // TOML schema, validation with positions, units, model building.
+        // libevdev for the key names of `keys` actions (its table of input-event-codes.h).
         .target(name: "GestureConfig", dependencies: [
-            "GestureCore", "LinuxSystem", "CTOMLPlusPlus",
+            "GestureCore", "LinuxSystem", "CTOMLPlusPlus", "CEvdev",
         ]),
         // What the daemon and gesturectl share: the JSON value and parser, the control
         // client, the status model and its renderers (JSON, text, Prometheus), monitor lines.

@@ -19,7 +19,7 @@ extension ConfigBuilder {
                 continue
             }
             guard let value = reader.value(key) else { continue }
-            let specs = readActionList(value, path: path, for: .gesture(type))
+            let specs = readActionList(value, path: path, for: .gesture(type), state: state)
             if !specs.isEmpty { actions.byState[state] = specs }
         }
         return actions
@@ -47,9 +47,11 @@ extension ConfigBuilder {
     }
 
     /// One action table, or an array of them.
-    private func readActionList(_ value: TOMLValue, path: ConfigKeyPath, for owner: ActionOwner) -> [ActionSpec] {
+    private func readActionList(
+        _ value: TOMLValue, path: ConfigKeyPath, for owner: ActionOwner, state: GestureState? = nil
+    ) -> [ActionSpec] {
         if let table = value.table {
-            return readAction(TableReader(table: table, path: path, sink: sink), for: owner).map { [$0] } ?? []
+            return readAction(TableReader(table: table, path: path, sink: sink), for: owner, state: state).map { [$0] } ?? []
         }
         guard let array = value.array else {
             sink.report(
@@ -62,7 +64,7 @@ extension ConfigBuilder {
                 sink.report(path.appending(index: index), "wrong type", expected: "an action table", found: TableReader.render(element))
                 continue
             }
-            if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink), for: owner) {
+            if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink), for: owner, state: state) {
                 specs.append(spec)
             }
         }
@@ -86,9 +88,10 @@ extension ConfigBuilder {
     }
 
     /// `command = "..."`, or `socket = "/path"` with an optional `message` and `datagram`;
-    /// `cooldown` for both, `timeout` for commands; or `mode = "NAME"` (gestures only). A
-    /// message names only the fields its owner fills.
-    func readAction(_ reader: TableReader, for owner: ActionOwner) -> ActionSpec? {
+    /// `cooldown` for both, `timeout` for commands; or `mode = "NAME"` or `keys = "..."`
+    /// (gestures only, at `state`). A message names only the fields its owner fills.
+    func readAction(_ reader: TableReader, for owner: ActionOwner, state: GestureState? = nil) -> ActionSpec? {
+        if reader.contains("keys") { return readKeyAction(reader, for: owner, state: state) }
         if reader.contains("mode") {
             // The pipeline switches modes on gesture events; a panel's health is not one.
             guard case .gesture = owner else {
@@ -170,7 +173,7 @@ extension ConfigBuilder {
         return ActionSpec(kind: .socket(path: socket, message: template, datagram: datagram ?? false), cooldown: cooldown)
     }
 
-    static let actionExpected = "exactly one of command = \"...\", socket = \"/path\" or mode = \"NAME\""
+    static let actionExpected = "exactly one of command = \"...\", socket = \"/path\", keys = \"KEY\" or mode = \"NAME\""
 
     /// `mode = "NAME"` (or `"none"`) with an optional `for = "60s"`: a mode switch.
     private func readModeAction(_ reader: TableReader) -> ActionSpec? {

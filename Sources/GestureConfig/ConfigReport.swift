@@ -88,6 +88,15 @@ public enum ConfigReport {
             text = "\(datagram ? "datagram" : "stream") to \(path): " + (message.map(template) ?? "the \(line) JSON line")
         case .mode(let name, let duration):
             text = "mode \(name ?? ModeSpec.none)" + (duration.map { " for \(Units.format(duration: $0))" } ?? "")
+        case .keys(let keys):
+            text = "keys \(KeyAction.text(of: keys.chord))"
+            switch keys.mode {
+            case .press(let delay): if delay > 0 { text += " (up after \(Units.format(duration: delay)))" }
+            case .hold: text += " held until the gesture ends"
+            case .step(let measure, let size, let back):
+                let step = measure == .rotation ? Units.format(angle: size) : Units.format(size)
+                text += " each step of \(step) \(measure.rawValue) up, \(KeyAction.text(of: back)) each step down"
+            }
         }
         if action.cooldown > 0 { text += ", cooldown \(Units.format(duration: action.cooldown))" }
         return text

@@ -196,7 +196,7 @@ public struct GestureActions: Equatable, Sendable {
     public init(byState: [GestureState: [ActionSpec]] = [:]) { self.byState = byState }
 }
 
-/// One action: a shell command or a message to a Unix socket.
+/// One action: a shell command, a message to a Unix socket, keys, or a mode switch.
 public struct ActionSpec: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// Run through `DaemonSettings.shell -c`; values arrive as `GESTURE_*` environment variables.
@@ -207,6 +207,9 @@ public struct ActionSpec: Equatable, Sendable {
         /// (`mode = "NAME"`, `for = "60s"`). The pipeline performs it
         /// (`GesturePipeline.performModeAction`), not the dispatcher.
         case mode(String?, duration: Microseconds?)
+        /// Send keys through gestured's keyboard (`keys = "leftctrl+r"`). The dispatcher's
+        /// `KeyPresser` presses them.
+        case keys(KeyAction)
     }
     public var kind: Kind
     /// Further firings within this time of the last one are skipped (0: none).

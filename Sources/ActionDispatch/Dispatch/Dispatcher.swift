@@ -91,7 +91,7 @@ public final class Dispatcher {
         _ spec: ActionSpec, health: Bool, _ configuration: Configuration, targets: inout [SocketTarget.Key: SocketTarget]
     ) throws -> PreparedAction? {
         switch spec.kind {
-        case .mode:
+        case .mode, .keys:
             return nil
         case .command(let command):
             return PreparedAction(
