@@ -28,6 +28,10 @@ public struct KeyAction: Equatable, Sendable {
         return chord
     }
 
+    /// The name of gestured's keyboard, fixed: compositors match it (`input
+    /// "0:0:gestured_keyboard"` in sway).
+    public static let keyboardName = "gestured keyboard"
+
     /// At most this many keys in one chord (docs/LIMITS.md): four modifiers and a key, with
     /// room; a longer one is a mistake, and the kernel keeps no more keys down per frame anyway.
     public static let maximumChord = 8
@@ -54,5 +58,13 @@ public enum StepMeasure: String, Equatable, Sendable {
         case .translationY: event.translationY
         case .rotation: event.rotation
         }
+    }
+}
+
+extension ActionSpec {
+    /// The key codes a `keys` action sends (none for other kinds).
+    public var keyCodes: [UInt16] {
+        if case .keys(let keys) = kind { return keys.codes }
+        return []
     }
 }
