@@ -32,6 +32,10 @@ public struct KeyAction: Equatable, Sendable {
     /// "0:0:gestured_keyboard"` in sway).
     public static let keyboardName = "gestured keyboard"
 
+    /// Where `keys` actions were run with wev focused (vm/guest/stacks.sh, stacks_keys), for
+    /// `gesturectl check`.
+    public static let compositorsRun = "cage 0.1.4 and sway 1.7 (Debian 12)"
+
     /// At most this many keys in one chord (docs/LIMITS.md): four modifiers and a key, with
     /// room; a longer one is a mistake, and the kernel keeps no more keys down per frame anyway.
     public static let maximumChord = 8

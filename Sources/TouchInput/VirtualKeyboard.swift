@@ -6,8 +6,9 @@ import LinuxSystem
 /// (`KeyAction.keyboardName`, "gestured keyboard"), with exactly the keys the config's actions use and nothing
 /// else (no pointer, no axes, no touch: a pointer device would turn GNOME's touch mode off),
 /// and no `EV_REP`, so the kernel never repeats its keys (the compositor does, as for a real
-/// keyboard). Its `phys` starts with `VirtualTouchscreen.physPrefix`, so gestured never reads
-/// it. Destroyed with the object; the kernel destroys it when the process dies, and the
+/// keyboard). Its `phys` is `gestured-keyboard`, apart from the clones' (`gestured-virtual/`,
+/// whose udev rule copies a panel's properties): not a touchscreen, gestured never reads it.
+/// Destroyed with the object; the kernel destroys it when the process dies, and the
 /// compositor then lets go of whatever it held.
 public final class VirtualKeyboard {
     public let devnode: String
@@ -24,7 +25,7 @@ public final class VirtualKeyboard {
             throw SystemError("libevdev_new", path: uinputPath, code: ENOMEM)
         }
         libevdev_set_name(device, name)
-        guard cevdev_uinput_set_phys(fd.rawValue, VirtualTouchscreen.physPrefix + "/keyboard") == 0 else {
+        guard cevdev_uinput_set_phys(fd.rawValue, "gestured-keyboard") == 0 else {
             let code = errno
             libevdev_free(device)
             throw SystemError("ioctl(UI_SET_PHYS)", path: uinputPath, code: code)

@@ -90,9 +90,15 @@ import Testing
             return
         }
         #expect(abs(size - 15 * .pi / 180) < 1e-12)
+        let report = ConfigReport.text(of: valid)
+        #expect(report.contains("    on.recognized: keys KEY_LEFTCTRL+KEY_R\n"))
+        #expect(report.contains("    on.began: keys KEY_LEFTSHIFT held until the gesture ends\n"))
+        #expect(report.contains("    on.changed: keys KEY_RIGHT each step of 40px along x up, KEY_LEFT each step down\n"))
+        #expect(report.contains("    on.ended: keys KEY_LEFTCTRL+KEY_LEFTALT+KEY_F13 (up after 20ms), cooldown 1s\n"))
         #expect(
-            ConfigReport.text(of: valid).contains(
-                "on.recognized: keys KEY_LEFTCTRL+KEY_R"))
+            report.contains(
+                "keyboard: \"gestured keyboard\" (uinput) sends KEY_MINUS KEY_EQUAL KEY_R KEY_LEFTCTRL KEY_LEFTSHIFT KEY_LEFTALT "
+                    + "KEY_LEFT KEY_RIGHT KEY_VOLUMEDOWN KEY_VOLUMEUP KEY_F13"))
     }
 
     @Test func badKeysAreExplained() {
