@@ -54,9 +54,10 @@ let package = Package(
         // diagnostics with their positions), without the TOML reader.
         .target(name: "ConfigModel", dependencies: ["GestureCore"]),
         // The TOML loader: schema, validation with positions, model building. Re-exports
-        // ConfigModel (what it builds).
+        // ConfigModel (what it builds). libevdev for the key names of `keys` actions (its
+        // table of input-event-codes.h).
         .target(name: "GestureConfig", dependencies: [
-            "ConfigModel", "GestureCore", "LinuxSystem", "CTOMLPlusPlus",
+            "ConfigModel", "GestureCore", "LinuxSystem", "CTOMLPlusPlus", "CEvdev",
         ]),
         // What the daemon and gesturectl share: the JSON value and parser, the control
         // commands' table and their typed requests (the runtime commands' too, for the

@@ -69,6 +69,7 @@ extension Daemon: ControlHandler {
         status.control = server.status
         status.refused = refusals
         status.runtime = runtimeStatus
+        status.keyboard = dispatcher.keyboardStatus
         return status
     }
 
