@@ -47,7 +47,7 @@ extension ConfigBuilder {
     }
 
     /// One action table, or an array of them.
-    private func readActionList(_ value: TOMLValue, path: ConfigKeyPath, for owner: ActionOwner) -> [ActionSpec] {
+    func readActionList(_ value: TOMLValue, path: ConfigKeyPath, for owner: ActionOwner) -> [ActionSpec] {
         if let table = value.table {
             return readAction(TableReader(table: table, path: path, sink: sink), for: owner).map { [$0] } ?? []
         }

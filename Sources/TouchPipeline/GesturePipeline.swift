@@ -54,6 +54,7 @@ public final class GesturePipeline {
     @exclusivity(unchecked) var traceRecords: [TraceRecord] = []
     @exclusivity(unchecked) var notices: [HealthNotice] = []
     @exclusivity(unchecked) var filtered: [FilteredContact] = []
+    @exclusivity(unchecked) var idleChanges: [IdleChange] = []
     /// Set while `collect` runs: a mode switch it performs leaves its events to it.
     @exclusivity(unchecked) var collecting = false
     private var nextDeviceID: UInt32 = 0
@@ -79,6 +80,7 @@ public final class GesturePipeline {
         runtime = RuntimeState(configuration: configuration)
         path = FramePath(model: configuration.model)
         modeActions = Self.modeSwitches(of: configuration)
+        path.configureIdle(after: configuration.idle?.after, at: nil)
         events.reserveCapacity(64)
         outputs.reserveCapacity(256)
     }
@@ -217,6 +219,8 @@ public final class GesturePipeline {
         endStep()
         configuration = newConfiguration
         modeActions = Self.modeSwitches(of: newConfiguration)
+        path.configureIdle(after: newConfiguration.idle?.after, at: time)
+        endStep()
         for i in devices.indices {
             let info = devices[i].info
             let resolved = newConfiguration.mapping(

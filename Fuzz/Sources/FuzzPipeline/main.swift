@@ -226,7 +226,7 @@ struct Observer: PipelineSink {
             FuzzCheck.require(!filteredUnseen.contains(t.id), "filtered contact \(t.id) reached the engine (\(t.phase))")
         case .applicationTouch(let change): delivered(change)
         case .event(let event): self.event(event)
-        case .trace, .health, .runtime: break
+        case .trace, .health, .runtime, .idle: break
         }
     }
 

@@ -23,6 +23,8 @@ public struct DaemonStatus: Equatable, Sendable {
     public var refused = MetricValues(RefusalMetrics.all)
     /// The mode and the runtime changes in force (`set`, `mode`).
     public var runtime = RuntimeStatus()
+    /// The idle rule, with `[idle]` only.
+    public var idle: IdleStatus?
 
     public init() {}
 
@@ -40,6 +42,7 @@ public struct DaemonStatus: Equatable, Sendable {
             ("pending", .array(pending.map(\.json))), ("dispatcher", .object(dispatcher.members)), ("control", control.json),
             ("refused", .object(refused.members)), ("start_time_s", .number(startTime)), ("runtime", runtime.json),
         ]
+        if let idle { members.append(("idle", idle.json)) }
         return .object(members)
     }
 
@@ -62,6 +65,7 @@ public struct DaemonStatus: Equatable, Sendable {
         control = json["control"].map(ControlStatus.init(json:)) ?? ControlStatus()
         refused = MetricValues(RefusalMetrics.all, json: json["refused"])
         runtime = json["runtime"].map(RuntimeStatus.init(json:)) ?? RuntimeStatus()
+        idle = json["idle"].map(IdleStatus.init(json:))
     }
 }
 
