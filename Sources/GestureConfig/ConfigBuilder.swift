@@ -45,7 +45,7 @@ final class ConfigBuilder {
         modeNames = readModeNames(root.modes)
         let (gestures, actions) = readGestures(root.gestures, views: views, screen: screenRect)
         let modes = readModes(root.modes, names: modeNames, views: views, gestures: gestures)
-        let idle = readIdle(root.idle)
+        let idle = readIdle(root.idle, devices: devices)
         do {
             // Built even without a valid screen, so failure cycles are found in the same pass.
             let model = try GestureModel(screen: layout, views: views, gestures: gestures)

@@ -23,8 +23,14 @@ extension ConfigBuilder {
     /// The states `[idle.on.STATE]` takes.
     static let idleStates = ["sleep", "wake"]
 
-    func readIdle(_ reader: TableReader?) -> IdleRule? {
+    func readIdle(_ reader: TableReader?, devices: [DeviceRule]) -> IdleRule? {
         guard let reader else { return nil }
+        if !devices.contains(where: { $0.passthrough && !$0.ignore }) {
+            sink.warn(
+                reader.path,
+                "no [[device]] has passthrough = true: the touch that wakes the screen still reaches the application "
+                    + "(gestured's gestures alone miss it)")
+        }
         let after = reader.duration("after")
         var onSleep: [ActionSpec] = []
         var onWake: [ActionSpec] = []

@@ -6,6 +6,8 @@ import Testing
     @Test func afterAndTheActionsOfSleepAndWake() throws {
         let text =
             Fixture.screen + """
+                [[device]]
+                passthrough = true
                 [idle]
                 after = "5min"
                 [idle.on.sleep]
@@ -22,7 +24,19 @@ import Testing
         #expect(idle.onSleep.map(\.kind) == [.command("wlopm --off '*'")])
         #expect(idle.onWake.map(\.kind) == [.command("wlopm --on '*'"), .command("touch /run/kiosk/awake")])
         #expect(idle.onWake.first?.timeout == 2_000_000)
+        #expect(configuration.warnings.isEmpty)
         #expect(try ConfigLoader.parse(text: Fixture.screen, file: "test.toml").idle == nil)
+    }
+
+    /// Without touch delivery the application reads the panel itself: gestured cannot keep
+    /// the waking touch from it.
+    @Test func withoutPassthroughTheWakingTouchReachesTheApplication() throws {
+        let configuration = try ConfigLoader.parse(text: Fixture.screen + "[idle]\nafter = \"5min\"\n", file: "test.toml")
+        #expect(
+            configuration.warnings.map(\.description) == [
+                "test.toml:4:2: warning: idle: no [[device]] has passthrough = true: the touch that wakes the screen still "
+                    + "reaches the application (gestured's gestures alone miss it)"
+            ])
     }
 
     @Test func theBoundsOfAfterAndWhatAnIdleActionMayBe() {

@@ -69,6 +69,10 @@ func fullStatus() -> DaemonStatus {
             RuntimeStatus.Change(
                 kind: "view", name: "map", enabled: nil, frame: ["50%", "0px", "50%", "100%"], owner: client, keep: false, since: 62),
         ])
+    status.idle = IdleStatus(state: "idle", since: 63.25, after: 300)
+    status.idle?.values[IdleMetrics.idle] = 1
+    status.idle?.values[IdleMetrics.sleeps] = 3
+    status.idle?.values[IdleMetrics.wakes] = 2
     return status
 }
 
