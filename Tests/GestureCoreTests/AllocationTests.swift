@@ -42,5 +42,7 @@ import Testing
         // The pipeline's output stream, every output on and drained each frame, allocates nothing.
         #expect(values["stream_mallocs"] == 0, "the output stream allocated: \(result.output)")
         #expect((values["stream_outputs"] ?? 0) > 2000, "the output stream handed on nothing: \(result.output)")
+        // The idle stage slept and was woken before each mixed run (the second while measured).
+        #expect(values["stream_idle_wakes"] == 2, "the idle stage did not sleep and wake as planned: \(result.output)")
     }
 }
