@@ -15,6 +15,8 @@ public struct Configuration: Sendable {
     public var files: [String] = []
     /// `[mode.NAME]`: what each mode turns on or off while it is in force, in file order.
     public var modes: [ModeSpec] = []
+    /// `[idle]`: the screen that sleeps and wakes without a click; nil: none.
+    public var idle: IdleRule?
 
     public init(daemon: DaemonSettings, model: GestureModel, devices: [DeviceRule], actions: [GestureActions]) {
         self.daemon = daemon
@@ -118,17 +120,20 @@ public enum ActionOwner: Equatable, Sendable {
     case gesture(GestureType)
     /// A `[[device]]`'s `on.noisy`, `on.silent` or `on.ok`.
     case health
+    /// `[idle]`'s `on.sleep` or `on.wake` (commands only).
+    case idle
 
     public var fieldNames: [String] {
         switch self {
         case .gesture: MessageTemplate.fieldNames
         case .health: MessageTemplate.healthFieldNames
+        case .idle: []
         }
     }
 
     package var defaultCooldown: Microseconds {
         switch self {
-        case .gesture: 0
+        case .gesture, .idle: 0
         case .health: HealthActions.defaultCooldown
         }
     }

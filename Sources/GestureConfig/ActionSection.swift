@@ -48,7 +48,7 @@ extension ConfigBuilder {
 
     /// One action table, or an array of them; `state`: the gesture's state they run at
     /// (`on.changed`'s take `frame_rate`).
-    private func readActionList(
+    func readActionList(
         _ value: TOMLValue, path: ConfigKeyPath, for owner: ActionOwner, state: GestureState? = nil
     ) -> [ActionSpec] {
         if let table = value.table {

@@ -17,6 +17,7 @@ final class ConfigBuilder {
         let views: TableReader?
         let gestures: TableReader?
         let modes: TableReader?
+        let idle: TableReader?
     }
 
     /// The names of `[mode.NAME]`, for the actions that switch to one.
@@ -27,7 +28,7 @@ final class ConfigBuilder {
         root = TopLevel(
             daemon: reader.table("daemon"), screen: reader.table("screen"),
             devices: reader.value("device"), views: reader.table("view"),
-            gestures: reader.table("gesture"), modes: reader.table("mode"))
+            gestures: reader.table("gesture"), modes: reader.table("mode"), idle: reader.table("idle"))
         reader.finish()
         self.sink = sink
         screen = readScreen(root.screen)
@@ -44,12 +45,14 @@ final class ConfigBuilder {
         modeNames = readModeNames(root.modes)
         let (gestures, actions) = readGestures(root.gestures, views: views, screen: screenRect)
         let modes = readModes(root.modes, names: modeNames, views: views, gestures: gestures)
+        let idle = readIdle(root.idle, devices: devices)
         do {
             // Built even without a valid screen, so failure cycles are found in the same pass.
             let model = try GestureModel(screen: layout, views: views, gestures: gestures)
             guard screen != nil else { return nil }
             var configuration = Configuration(daemon: daemon, model: model, devices: devices, actions: actions)
             configuration.modes = modes
+            configuration.idle = idle
             return configuration
         } catch {
             report(error, gestures: gestures)

@@ -31,6 +31,11 @@ public enum ConfigReport {
         }
         lines.append(contentsOf: deliveryLines(of: configuration))
         lines.append(contentsOf: keyboardLines(of: configuration))
+        if let idle = configuration.idle {
+            lines.append("idle: after \(Units.format(duration: idle.after)) without a touch; the touch that wakes the screen is consumed")
+            for action in idle.onSleep { lines.append("  on.sleep: \(describe(action))") }
+            for action in idle.onWake { lines.append("  on.wake: \(describe(action))") }
+        }
         return lines.joined(separator: "\n")
     }
 

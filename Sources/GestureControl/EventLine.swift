@@ -20,6 +20,8 @@ public struct EventLine: Sendable, Equatable {
         case filtered
         /// A panel's health changed.
         case health
+        /// The screen went idle or became active (`[idle]`).
+        case idle
         /// What the application sees of a touch (`replay --delivery`).
         case applicationTouch = "application-touch"
         /// A contact as the engine got it (`subscribe` with `touches`).
@@ -37,6 +39,7 @@ public struct EventLine: Sendable, Equatable {
             case .trace: "from"
             case .filtered: "filtered"
             case .health: "health"
+            case .idle: "idle"
             case .applicationTouch: "delivery"
             case .contact: "touch"
             case .event: "gesture"

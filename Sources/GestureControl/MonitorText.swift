@@ -30,6 +30,10 @@ public enum MonitorText {
                 + "y=\(text(line["y"])) device=\(text(line["device"]))"
         case .health:
             return t + "  device \(text(line["device"])) health \(text(line["health"])): \(text(line["reason"]))"
+        case .idle:
+            // `  300.000  idle (timeout)`, `  412.310  active (touch) device=0`
+            let device = line["device"].map { " device=\(text($0))" } ?? ""
+            return t + "  \(text(line["idle"])) (\(text(line["cause"])))" + device
         case .mode, .changed, .dropped:
             // `   12.500  mode=maintenance from=null until=72.500000 cause=switched by=script`
             return t + "  " + members(of: line, except: ["t"]) { $0.stringValue ?? $0.text }

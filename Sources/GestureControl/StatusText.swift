@@ -8,7 +8,7 @@ public enum StatusText {
         let sections: [[String]] = [
             devices(status.devices, uptime: status.uptime), maskedSpots(status.devices, uptime: status.uptime), delivery(status.devices),
             unusable(status.unusableDevices), replay(status.replay), keyboard(status.keyboard),
-            views(status.views), gestures(status.gestures), pending(status.pending), runtime(status.runtime),
+            views(status.views), gestures(status.gestures), pending(status.pending), runtime(status.runtime), idle(status.idle),
             counters(title: "dispatcher", status.dispatcher), counters(title: "refused at a limit (docs/LIMITS.md)", status.refused),
         ]
         return ([head(status)] + sections.filter { !$0.isEmpty }).map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
@@ -172,6 +172,16 @@ public enum StatusText {
                         change.keep ? "yes" : "no",
                     ]
                 }, empty: "none")
+    }
+
+    /// `idle: active since 12.5s uptime (after 5m; 3 sleeps, 3 wakes)`; nothing without `[idle]`.
+    static func idle(_ idle: IdleStatus?) -> [String] {
+        guard let idle else { return [] }
+        let sleeps = number(idle.values[IdleMetrics.sleeps])
+        let wakes = number(idle.values[IdleMetrics.wakes])
+        return [
+            "idle: \(idle.state) since \(duration(idle.since)) uptime (after \(duration(idle.after)); \(sleeps) sleeps, \(wakes) wakes)"
+        ]
     }
 
     static func table(title: String, _ header: [String], _ rows: [[String]], empty: String) -> [String] {

@@ -64,6 +64,12 @@ public final class FramePath {
         engine.detach(device: device)
     }
 
+    /// Takes `[idle] after` (nil: no idle rule) at `time` (`IdleStage.configure`).
+    func configureIdle(after: Microseconds?, at time: Microseconds?) { stages.idle.configure(after: after, at: time) }
+
+    /// Moves the idle stage's changes into `list`.
+    func drainIdle(into list: inout [IdleChange]) { stages.idle.drain(into: &list) }
+
     /// Whether the health stages record the contacts they filter (`GesturePipeline.reportsFiltered`).
     func setRecordsFiltered(_ on: Bool) { stages.health.recordsFiltered = on }
 
@@ -74,6 +80,7 @@ public final class FramePath {
     /// before it fire first).
     @inline(__always)
     public func handle(_ input: TouchFrame, into events: inout [GestureEvent]) {
+        stages.idle.start(at: input.time)
         if let deadline = stages.nextDeadline, deadline <= input.time { advanceStages(to: input.time, into: &events) }
         place(input)
         stages.process(&frame)
@@ -82,6 +89,7 @@ public final class FramePath {
 
     /// Fires every deadline up to `time`, the stages' and the engine's, each at its own time.
     public func advance(to time: Microseconds, into events: inout [GestureEvent]) {
+        stages.idle.start(at: time)
         advanceStages(to: time, into: &events)
         engine.advance(to: time, into: &events)
     }

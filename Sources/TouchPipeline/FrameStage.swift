@@ -25,27 +25,35 @@ public protocol FrameStage {
 ///
 /// 1. `palms`: a palm is a cancelled touch (`PalmRejection`).
 /// 2. `health`: a panel's own faults filtered per device (`HealthStage`).
+/// 3. `idle`: the touch that wakes an idle screen is consumed (`IdleStage`).
 ///
 /// A stage added here goes into each method below, in its place in the order.
 public struct FrameStages {
     public private(set) var palms = PalmRejection()
     public internal(set) var health = HealthStage()
+    public internal(set) var idle = IdleStage()
 
     public init() {}
 
     @inline(__always) mutating func process(_ frame: inout ScreenFrame) {
         palms.process(&frame)
         health.process(&frame)
+        idle.process(&frame)
     }
 
     mutating func detach(device: DeviceID) {
         palms.detach(device: device)
         health.detach(device: device)
+        idle.detach(device: device)
     }
 
     /// The earliest deadline of any stage.
     var nextDeadline: Microseconds? {
-        switch (palms.nextDeadline, health.nextDeadline) {
+        Self.earliest(Self.earliest(palms.nextDeadline, health.nextDeadline), idle.nextDeadline)
+    }
+
+    @inline(__always) private static func earliest(_ a: Microseconds?, _ b: Microseconds?) -> Microseconds? {
+        switch (a, b) {
         case (let a?, let b?): min(a, b)
         case (let a, let b): a ?? b
         }
@@ -55,12 +63,19 @@ public struct FrameStages {
     /// stages after it. True when a frame comes out.
     mutating func expire(at time: Microseconds, into frame: inout ScreenFrame) -> Bool {
         if palms.nextDeadline == time { return palms.expire(at: time, into: &frame) && afterPalms(&frame) }
-        return health.expire(at: time, into: &frame)
+        if health.nextDeadline == time { return health.expire(at: time, into: &frame) && afterHealth(&frame) }
+        return idle.expire(at: time, into: &frame)
     }
 
     /// A frame the palm stage put out goes through the stages after it.
     private mutating func afterPalms(_ frame: inout ScreenFrame) -> Bool {
         health.process(&frame)
+        return afterHealth(&frame)
+    }
+
+    /// A frame the health stage put out goes through the idle stage.
+    private mutating func afterHealth(_ frame: inout ScreenFrame) -> Bool {
+        idle.process(&frame)
         return !frame.contacts.isEmpty
     }
 }

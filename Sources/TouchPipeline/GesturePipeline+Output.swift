@@ -25,14 +25,14 @@ extension GesturePipeline {
     func endStep() {
         guard
             !events.isEmpty || !touches.isEmpty || engine.traceEnabled || engine.touchDeliveryEnabled
-                || path.stages.health.hasUndrained
+                || path.stages.health.hasUndrained || path.stages.idle.hasUndrained
         else { return }
         collect()
     }
 
     /// Moves the step's outputs into the stream, in this order:
-    /// 1. per device, the contacts its health stage filtered, then its notices: the stage
-    ///    ran before the engine saw the frame;
+    /// 1. per device, the contacts its health stage filtered, then its notices, then the
+    ///    idle stage's change: the stages ran before the engine saw the frame;
     /// 2. the contacts the engine got (`reportsTouches`);
     /// 3. the engine's transitions (trace), then its events, each with what the pacer made
     ///    of it (a paced `changed` after it, the waiting ones before an `ended`); after each
@@ -53,6 +53,11 @@ extension GesturePipeline {
             stages[d].drainNotices(into: &notices)
             for k in 0..<notices.count { outputs.append(.health(notices[k], device: device)) }
             notices.removeAll(keepingCapacity: true)
+        }
+        if path.stages.idle.hasUndrained {
+            path.drainIdle(into: &idleChanges)
+            for k in 0..<idleChanges.count { outputs.append(.idle(idleChanges[k])) }
+            idleChanges.removeAll(keepingCapacity: true)
         }
         for k in 0..<touches.count { outputs.append(.contact(touches[k])) }
         touches.removeAll(keepingCapacity: true)

@@ -55,6 +55,7 @@ public final class GesturePipeline {
     @exclusivity(unchecked) var traceRecords: [TraceRecord] = []
     @exclusivity(unchecked) var notices: [HealthNotice] = []
     @exclusivity(unchecked) var filtered: [FilteredContact] = []
+    @exclusivity(unchecked) var idleChanges: [IdleChange] = []
     /// Set while `collect` runs: a mode switch it performs leaves its events to it.
     @exclusivity(unchecked) var collecting = false
     /// Continuous gestures' `changed` at the display's pace, for the actions and subscribers
@@ -89,6 +90,7 @@ public final class GesturePipeline {
         path = FramePath(model: configuration.model)
         modeActions = Self.modeSwitches(of: configuration)
         pacer = ChangePacer(periods: pacedPeriods())
+        path.configureIdle(after: configuration.idle?.after, at: nil)
         events.reserveCapacity(64)
         outputs.reserveCapacity(256)
     }
@@ -246,6 +248,8 @@ public final class GesturePipeline {
         configuration = newConfiguration
         modeActions = Self.modeSwitches(of: newConfiguration)
         pacer = ChangePacer(periods: pacedPeriods())
+        path.configureIdle(after: newConfiguration.idle?.after, at: time)
+        endStep()
         for i in devices.indices {
             let info = devices[i].info
             let resolved = newConfiguration.mapping(

@@ -8,7 +8,7 @@ import GestureCore
 ///
 /// The order (docs/SEMANTICS.md, "The output stream"): steps (a frame, a deadline, a
 /// runtime operation) in the order they happened; within a frame's step what the panel's
-/// stages did, then the contacts the engine got, then the engine's transitions and
+/// stages did (the idle stage's change last), then the contacts the engine got, then the engine's transitions and
 /// events, each event followed by the runtime change its action made (and what that
 /// change cancelled), then what the application sees.
 public enum PipelineOutput {
@@ -17,6 +17,9 @@ public enum PipelineOutput {
     case filtered(FilteredContact, device: DeviceID)
     /// A panel's health notice: its state changed, a spot was masked or released.
     case health(HealthNotice, device: DeviceID)
+    /// The screen went idle (`[idle] after` without a touch) or became active again (the
+    /// touch that woke it, which the engine and the application never see, or a reload).
+    case idle(IdleChange)
     /// A contact as the engine got it in a frame (while `GesturePipeline.reportsTouches`).
     case contact(TouchReport)
     /// A gesture's state transition (while the engine's `traceEnabled`).

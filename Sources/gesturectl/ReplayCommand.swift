@@ -156,6 +156,7 @@ private struct ReplaySink: PipelineSink {
         case .filtered(let contact, let device): printer.print(contact, device: device)
         case .health(let notice, let device): printer.print(notice, device: device)
         case .applicationTouch(let change): printer.print(change)
+        case .idle(let change): printer.print(change)
         case .contact: break
         }
     }
@@ -217,6 +218,13 @@ private struct EventPrinter {
             return emit(writer.bytes)
         }
         line(at: notice.time, "device \(device.rawValue) health \(state): \(reason)")
+    }
+
+    /// The screen went idle or active: the event stream's line, or as `monitor` prints it.
+    func print(_ change: IdleChange) {
+        var writer = JSONWriter()
+        EventJSON.idleLine(change, origin: origin, into: &writer)
+        emit(writer.bytes)
     }
 
     func print(_ change: TouchChange) {

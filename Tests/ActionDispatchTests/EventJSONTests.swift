@@ -103,6 +103,19 @@ import TouchInput
             try render(#"{"t":2.934,"mode":null,"from":"quiet","cause":"expired"}"#)
                 == "    2.934  mode=null from=quiet cause=expired")
         #expect(try render(#"{"t":3,"stopping":true,"reason":"SIGTERM"}"#) == "    3.000  gestured is stopping (SIGTERM)")
+        #expect(try render(#"{"t":300.08,"idle":"idle","cause":"timeout"}"#) == "  300.080  idle (timeout)")
+        #expect(try render(#"{"t":412.31,"idle":"active","cause":"touch","device":0}"#) == "  412.310  active (touch) device=0")
+    }
+
+    /// The idle lines as the daemon and replay write them (docs/PROTOCOL.md).
+    @Test func idleLines() {
+        var writer = JSONWriter()
+        EventJSON.idleLine(IdleChange(time: 301_080_000, idle: true, cause: .timeout), origin: 1_000_000, into: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"t":300.080,"idle":"idle","cause":"timeout"}"# + "\n")
+        EventJSON.idleLine(IdleChange(time: 413_310_000, idle: false, cause: .touch(DeviceID(2))), origin: 1_000_000, into: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"t":412.310,"idle":"active","cause":"touch","device":2}"# + "\n")
+        EventJSON.idleLine(IdleChange(time: 1_000_000, idle: false, cause: .reload), origin: 1_000_000, into: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"t":0.000,"idle":"active","cause":"reload"}"# + "\n")
     }
 
     /// Each line of the stream has one kind, whatever other members it shares.
@@ -115,6 +128,7 @@ import TouchInput
             (#"{"t":1,"view":"root","gesture":"tap","from":"possible","to":"failed","reason":"moved"}"#, .trace),
             (#"{"t":1,"filtered":7,"device":0,"rule":"ghost","shown":false,"x":1,"y":2}"#, .filtered),
             (#"{"t":1,"device":0,"health":"noisy","reason":"31 contacts"}"#, .health),
+            (#"{"t":1,"idle":"active","cause":"touch","device":0}"#, .idle),
             (#"{"t":1,"touch":5,"delivery":"began","delay":0,"view":"map","x":1,"y":2,"device":0}"#, .applicationTouch),
             (#"{"t":1,"touch":41,"device":1,"phase":"began","x":1,"y":2,"x_mm":1,"y_mm":2,"view":null}"#, .contact),
             (#"{"t":1,"gesture":"tap","type":"tap","state":"recognized","view":"root","x":1,"y":2,"touches":1}"#, .event),

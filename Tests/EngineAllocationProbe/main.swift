@@ -5,11 +5,12 @@
 //   delivery_changes <n> delivery_mallocs <n> health_frames <n> health_contacts <n> health_mallocs <n>
 //   health_ns_per_ten_finger_frame <n> health_ten_finger_mallocs <n> health_filtered <n> health_notices <n>
 //   health_edge <n> health_outlier <n> health_jump <n>
-//   set_mallocs <n> set_cancelled <n> stream_outputs <n> stream_mallocs <n>
+//   set_mallocs <n> set_cancelled <n> stream_outputs <n> stream_mallocs <n> stream_idle_wakes <n>
 // (mixed: taps, a double tap, a long press, a two-finger pinch with rotation and palms, after the pan;
 // delivery: both again with touch delivery on; health: the health stage with every rule on over
 // both and ten fingers dragging together; set: runtime changes in place mid-drag, then frames;
-// stream: both through a `GesturePipeline`, every output on, drained into a sink each frame).
+// stream: both through a `GesturePipeline`, every output on, drained into a sink each frame,
+// with `[idle]`: the screen sleeps before each mixed run and its first tap wakes it).
 // `control` counts one deliberate allocation, proving the interposer is really loaded.
 
 import GestureConfig
@@ -295,11 +296,14 @@ struct CountingSink: PipelineSink {
         if case .paced = output { paced &+= 1 }
     }
 }
-let streamed = GesturePipeline(
-    configuration: Configuration(
-        daemon: DaemonSettings(), model: try kioskModel(),
-        devices: [DeviceRule(match: DeviceMatch(), mapping: .identity, health: .everyRule)],
-        actions: Array(repeating: GestureActions(), count: 8)))
+var streamedConfiguration = Configuration(
+    daemon: DaemonSettings(), model: try kioskModel(),
+    devices: [DeviceRule(match: DeviceMatch(), mapping: .identity, health: .everyRule)],
+    actions: Array(repeating: GestureActions(), count: 8))
+// 9 s: idle in the gaps before the mixed runs (at 10 s, warming up, and at 50 s, measured),
+// whose first tap then wakes it, consumed; the pan at 30 s comes 8 s after a lift.
+streamedConfiguration.idle = IdleRule(after: 9_000_000)
+let streamed = GesturePipeline(configuration: streamedConfiguration)
 streamed.engine.touchDeliveryEnabled = true
 streamed.engine.traceEnabled = true
 streamed.reportsTouches = true
@@ -326,6 +330,7 @@ feedStream(streamed, streamPan, into: &streamSink)
 feedStream(streamed, streamMix, into: &streamSink)
 MallocInterposerSwift.unhook()
 let streamMallocs = MallocInterposerSwift.getStatistics().mallocCount
+let streamIdleWakes = streamed.path.stages.idle.wakes
 
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
@@ -344,4 +349,4 @@ print(
     "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)",
     "health_edge \(health.counts[.edge]) health_outlier \(health.counts[.outlier]) health_jump \(health.counts[.jump])",
     "set_mallocs \(setMallocs) set_cancelled \(setCancelled)",
-    "stream_outputs \(streamSink.outputs) stream_paced \(streamSink.paced) stream_mallocs \(streamMallocs)")
+    "stream_outputs \(streamSink.outputs) stream_paced \(streamSink.paced) stream_mallocs \(streamMallocs) stream_idle_wakes \(streamIdleWakes)")

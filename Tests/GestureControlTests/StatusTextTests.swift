@@ -83,4 +83,9 @@ import Testing
         #expect(text.contains("wake (disabled)"), "\(text)")
         #expect(!StatusText.render(DaemonStatus()).contains("changes"))
     }
+
+    @Test func statusShowsTheIdleRule() {
+        #expect(StatusText.render(fullStatus()).contains("idle: idle since 1m 3s uptime (after 5m 0s; 3 sleeps, 2 wakes)"))
+        #expect(!StatusText.render(DaemonStatus()).contains("idle:"))
+    }
 }

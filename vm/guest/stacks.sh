@@ -298,6 +298,46 @@ stacks_keys() { # COMPOSITOR
   expect_keys 'kill -9 with Shift held' 'Shift_L\+ Shift_L-'
   replay "$R/synth-elan-lift.events"; wev_settle
   record "keys steps took" pass "$(( $(date +%s) - _t0 )) s"
+
+# The screen that sleeps and wakes without a click ([idle], docs/CONFIG.md): gestured runs
+# stacks-release.toml, wev gets a tap, then a reload adds [idle] (the device rule is the
+# same: the clone stays). After `after` without a touch on.sleep runs; the next tap wakes
+# the screen: wev sees none of it, on.wake runs, and the tap after it reaches wev.
+stacks_idle() { # COMPOSITOR
+  COMPOSITOR=$1
+  begin_scenario "stacks-idle-$1" || return
+  MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID=''
+  stacks_gestured stacks-release.toml || { gestured_abort; return; }
+  if ! compositor_start "$1"; then
+    record "$1 runs wev" fail "${COMP_WHY:-}; wev's last line: $(tail -n1 "$WEV_LOG")"
+    compositor_stop; gestured_abort; return
+  fi
+  record "$1 runs wev" pass "surface ${SURFACE_W}x$SURFACE_H"
+  wev_mark; play tap
+  expect_wev 'tap before [idle]' 'down up'
+
+  cat /vm/configs/stacks-idle.toml >> /tmp/gestures.toml
+  check "reload adds [idle]" "" gesturectl reload --socket "$GD_SOCKET"
+  check "the clone stays" "$CLONE_NODE" eval '[ "$(clone_node)" = "$CLONE_NODE" ]'
+  _since=$(cut -d' ' -f1 /proc/uptime)
+  check "on.sleep ran after 20 s without a touch" "" wait_for 90 test -s "$ACTIONS/slept"
+  record "idle after the reload" pass "$(awk -v a="$_since" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { printf "%.1f s", b - a }')"
+  check "on.sleep got GESTURE_IDLE=idle" "$(cat "$ACTIONS/slept")" grep -qx 'GESTURE_IDLE=idle' "$ACTIONS/slept"
+  check "status says idle" "" eval 'status_ok && grep -qE "\"state\" *: *\"idle\"" /tmp/status.json'
+  check "the stream says idle (timeout)" "" grep -qE '"idle": *"idle", *"cause": *"timeout"' "$SCENARIO_DIR/monitor.jsonl"
+
+  wev_mark; play tap
+  expect_wev 'waking tap' nothing
+  check "on.wake ran" "" wait_for 10 test -s "$ACTIONS/woke"
+  check "on.wake got GESTURE_IDLE=active" "$(cat "$ACTIONS/woke" 2>/dev/null)" grep -qx 'GESTURE_IDLE=active' "$ACTIONS/woke"
+  check "the stream says active (touch)" "" grep -qE '"idle": *"active", *"cause": *"touch"' "$SCENARIO_DIR/monitor.jsonl"
+  wev_mark; play tap
+  expect_wev 'tap after the wake' 'down up'
+  expect_down_at 'tap after the wake' 1000 600
+  check "status counts one sleep and one wake" "" eval 'status_ok && grep -qE "\"sleeps\" *: *1([^0-9]|$)" /tmp/status.json && grep -qE "\"wakes\" *: *1([^0-9]|$)" /tmp/status.json && grep -qE "\"state\" *: *\"active\"" /tmp/status.json'
+  check "metrics: gestured_idle 0, one sleep, one wake" "" eval 'gesturectl metrics --socket "$GD_SOCKET" > "$SCENARIO_DIR/metrics.txt" && grep -qx "gestured_idle 0" "$SCENARIO_DIR/metrics.txt" && grep -qx "gestured_idle_sleeps_total 1" "$SCENARIO_DIR/metrics.txt" && grep -qx "gestured_idle_wakes_total 1" "$SCENARIO_DIR/metrics.txt"'
+
+  stop_process "$GD_PID"
   stop_process "$MON_PID"
   compositor_stop
   device_remove
@@ -616,6 +656,7 @@ if [ "${2:-}" = browser ]; then
 else
   for compositor in cage weston sway $(command -v labwc > /dev/null && echo labwc); do stacks_session "$compositor"; done
   for compositor in cage sway; do stacks_keys "$compositor"; done
+  for compositor in cage sway $(command -v labwc > /dev/null && echo labwc); do stacks_idle "$compositor"; done
   stacks_twin
   stacks_two_outputs
 fi

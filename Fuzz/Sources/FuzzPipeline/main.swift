@@ -231,7 +231,7 @@ struct Observer: PipelineSink {
             let name = model.gestures[event.gesture].name
             FuzzCheck.require(event.state == .changed && running[event.gesture], "\(name) paced \(event.state) while not running")
             FuzzCheck.require(coalesced >= 1 && period > 0, "\(name) paced for \(coalesced) changes at \(period) µs")
-        case .trace, .health, .runtime: break
+        case .trace, .health, .runtime, .idle: break
         }
     }
 

@@ -57,6 +57,11 @@ struct ActionEnvironment {
         return result
     }
 
+    /// The base environment and `GESTURE_` + each name (an idle action's `TIME` and `IDLE`).
+    func variables(_ values: KeyValuePairs<String, String>) -> [String] {
+        base + values.map { "GESTURE_" + $0.key + "=" + $0.value }
+    }
+
     /// A health action's: `GESTURE_TIME`, `GESTURE_DEVICE`, `GESTURE_HEALTH`,
     /// `GESTURE_REASON`, `GESTURE_DEVICE_NAME`, `GESTURE_DEVICE_PATH`.
     func variables(for change: HealthChange, origin: Microseconds) -> [String] {

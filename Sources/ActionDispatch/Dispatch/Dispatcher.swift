@@ -361,3 +361,20 @@ public final class Dispatcher {
         return all
     }
 }
+
+extension Dispatcher {
+    /// Runs `[idle.on.sleep]` or `[idle.on.wake]` (commands, in order), with `GESTURE_TIME`
+    /// and `GESTURE_IDLE` (`idle` or `active`) in their environment.
+    public func dispatch(_ change: IdleChange, actions: [ActionSpec]) {
+        let owner = "idle on.\(change.idle ? "sleep" : "wake")"
+        for spec in actions {
+            guard case .command(let command) = spec.kind else { continue }
+            var writer = JSONWriter(capacity: 16)
+            writer.fixed(Double(change.time - origin) / 1_000_000, decimals: 3)
+            let variables = environment.variables(["TIME": String(decoding: writer.bytes, as: UTF8.self), "IDLE": change.state])
+            runner.run(
+                shell: settings.shell, command: command, environment: variables, gesture: owner,
+                timeout: spec.timeout ?? settings.commandTimeout)
+        }
+    }
+}

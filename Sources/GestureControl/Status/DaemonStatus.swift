@@ -25,6 +25,8 @@ public struct DaemonStatus: Equatable, Sendable {
     public var runtime = RuntimeStatus()
     /// gestured's keyboard, when the config has `keys` actions.
     public var keyboard: KeyboardStatus?
+    /// The idle rule, with `[idle]` only.
+    public var idle: IdleStatus?
 
     public init() {}
 
@@ -43,6 +45,7 @@ public struct DaemonStatus: Equatable, Sendable {
             ("refused", .object(refused.members)), ("start_time_s", .number(startTime)), ("runtime", runtime.json),
         ]
         if let keyboard { members.append(("keyboard", keyboard.json)) }
+        if let idle { members.append(("idle", idle.json)) }
         return .object(members)
     }
 
@@ -66,6 +69,7 @@ public struct DaemonStatus: Equatable, Sendable {
         refused = MetricValues(RefusalMetrics.all, json: json["refused"])
         runtime = json["runtime"].map(RuntimeStatus.init(json:)) ?? RuntimeStatus()
         keyboard = json["keyboard"].map(KeyboardStatus.init(json:))
+        idle = json["idle"].map(IdleStatus.init(json:))
     }
 }
 

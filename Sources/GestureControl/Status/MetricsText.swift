@@ -78,6 +78,7 @@ public enum MetricsText {
         for gesture in status.gestures { samples += values(gesture.values, [("gesture", gesture.name)]) }
         for gesture in status.gestures { samples += values(gesture.events, [("gesture", gesture.name)]) }
         samples += values(status.dispatcher) + values(status.control.values) + values(status.refused)
+        if let idle = status.idle { samples += values(idle.values) }
         return samples
     }
 

@@ -197,3 +197,14 @@ public enum DaemonMetrics {
     public static let lastReloadSuccess = MetricFamily(
         "config_last_reload_success", .gauge, help: "1 when the last reload was taken, 0 when it was refused.")
 }
+
+/// The idle rule's (`status.idle`, with `[idle]` only): whether the screen is idle now, and
+/// how often it went idle and was woken.
+public enum IdleMetrics {
+    public static let idle = Metric.gauge("idle", help: "1 while the screen is idle ([idle]: no touch for after), 0 while active.")
+    public static let sleeps = Metric.counter("sleeps", named: "idle_sleeps", help: "Times the screen went idle since start.")
+    public static let wakes = Metric.counter(
+        "wakes", named: "idle_wakes", help: "Times a touch woke the idle screen since start (each such touch consumed).")
+
+    public static let all = [idle, sleeps, wakes]
+}

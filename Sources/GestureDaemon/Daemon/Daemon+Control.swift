@@ -27,6 +27,7 @@ extension Daemon: ControlHandler {
         status.unusableDevices = input.unusable
         status.engine[EngineMetrics.droppedContacts] = Double(snapshot.droppedContacts)
         status.engine[EngineMetrics.engineBugs] = Double(snapshot.engineBugs)
+        status.idle = idleStatus()
         status.replay = replay.map { replay in
             let state: String =
                 switch replay.state {

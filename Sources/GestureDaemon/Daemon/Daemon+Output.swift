@@ -30,6 +30,7 @@ extension Daemon {
             case .filtered(let contact, let device): daemon.publish(contact, device: device)
             case .health(let notice, let device): daemon.take(notice, device: device)
             case .runtime(let update): daemon.take(update)
+            case .idle(let change): daemon.take(change)
             // Already on the grabbed panels' clones (the pipeline's output stage).
             case .applicationTouch: break
             }
@@ -98,6 +99,42 @@ extension Daemon {
         case .spotReleased(let x, let y):
             logger.notice("device '\(name)' (\(path)): the spot at (\(Int(x)), \(Int(y))) px went quiet, released")
         }
+    }
+
+    /// The screen went idle or active: logged, a line to subscribers, then `[idle.on.sleep]`
+    /// or `[idle.on.wake]` (none when a reload ended the rule: its actions went with it).
+    private func take(_ change: IdleChange) {
+        let why =
+            switch change.cause {
+            case .timeout: "no touch for \(Double(pipeline.configuration.idle?.after ?? 0) / 1_000_000) s"
+            case .touch(let device):
+                "a touch on \(journalPanel(of: device).map { "'\($0.name)' (\($0.path))" } ?? "device \(device.rawValue)"), consumed"
+            case .reload: "the reloaded config has no [idle]"
+            }
+        logger.notice("screen \(change.state): \(why)")
+        EventJSON.idleLine(change, origin: origin, into: &traceWriter)
+        server.publish(line: traceWriter.bytes, trace: false)
+        if let rule = pipeline.configuration.idle, change.cause != .reload {
+            dispatcher.dispatch(change, actions: change.idle ? rule.onSleep : rule.onWake)
+        }
+    }
+
+    /// `status.idle`, with `[idle]` only.
+    func idleStatus() -> IdleStatus? {
+        let stage = pipeline.path.stages.idle
+        guard let after = stage.after else { return nil }
+        let state: String =
+            switch stage.state {
+            case .off, .active: "active"
+            case .idle: "idle"
+            case .waking: "waking"
+            }
+        var status = IdleStatus(
+            state: state, since: uptimeSeconds(max(stage.since, origin), origin: origin), after: Double(after) / 1_000_000)
+        status.values[IdleMetrics.idle] = stage.state == .idle ? 1 : 0
+        status.values[IdleMetrics.sleeps] = Double(stage.sleeps)
+        status.values[IdleMetrics.wakes] = Double(stage.wakes)
+        return status
     }
 
     /// What a runtime operation did: a line each to subscribers, a log line for a mode that

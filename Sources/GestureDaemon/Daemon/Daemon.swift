@@ -66,6 +66,8 @@ public final class Daemon {
         origin = clock.now()
         loop = try EventLoop(clock: clock)
         pipeline = GesturePipeline(configuration: configuration)
+        // The idle rule's time without a touch counts from the start.
+        pipeline.advance(to: origin)
         dispatcher = try Dispatcher(
             loop: loop, configuration: configuration, origin: origin, logger: logger,
             keyboard: { codes throws(SystemError) in try VirtualKeyboard(name: KeyAction.keyboardName, codes: codes) })
@@ -119,6 +121,8 @@ public final class Daemon {
         } catch {
             logger.warning("systemd notify: \(error)")
         }
+        // Arms the first deadline (the idle rule's) before the first wait.
+        afterWake()
         while !stopping { try turn(timeoutMilliseconds: -1) }
         shutdown()
     }
