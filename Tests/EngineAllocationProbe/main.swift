@@ -349,4 +349,5 @@ print(
     "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)",
     "health_edge \(health.counts[.edge]) health_outlier \(health.counts[.outlier]) health_jump \(health.counts[.jump])",
     "set_mallocs \(setMallocs) set_cancelled \(setCancelled)",
-    "stream_outputs \(streamSink.outputs) stream_paced \(streamSink.paced) stream_mallocs \(streamMallocs) stream_idle_wakes \(streamIdleWakes)")
+    "stream_outputs \(streamSink.outputs) stream_paced \(streamSink.paced) stream_mallocs \(streamMallocs) stream_idle_wakes \(streamIdleWakes)"
+)
