@@ -235,12 +235,12 @@ stacks_session() { # COMPOSITOR
 
 # The keys wev got since the step began, in order: the keysym the layout gave each, with
 # + for pressed and - for released (wev prints the key line, then its sym line). wev asks
-# for a wl_keyboard at each capabilities event, and gets each key on every one it holds:
-# only the first that entered counts.
+# for a wl_keyboard at each capabilities event (a keyboard that comes or goes makes one),
+# and gets each key on every one it holds, with the same serial: a serial counts once.
 wev_keys() {
-  _kbd=$(grep -m1 'wl_keyboard\] enter' "$WEV_LOG" | sed 's/^\[ *\([0-9]*\):.*/\1/')
-  tail -n +$((WEV_MARK + 1)) "$WEV_LOG" | awk -v kbd="[$_kbd:" '
-    index($0, kbd) == 1 && /wl_keyboard\] key:/ { s = ($0 ~ /state: 1/) ? "+" : "-"; want = 1; next }
+  tail -n +$((WEV_MARK + 1)) "$WEV_LOG" | awk '
+    /wl_keyboard\] key:/ { want = 0; match($0, /serial: [0-9]+/); serial = substr($0, RSTART, RLENGTH)
+      if (serial in seen) next; seen[serial] = 1; s = ($0 ~ /state: 1/) ? "+" : "-"; want = 1; next }
     /wl_keyboard\] / { want = 0 }
     want && /sym:/ { printf "%s%s%s", sep, $2, s; sep = " "; want = 0 } END { printf "\n" }'
 }
