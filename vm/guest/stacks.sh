@@ -77,7 +77,8 @@ compositor_start() { # NAME
   # the announcement.
   wev_mark; play tap
   expect_wev 'first tap after start' 'nothing|down up'
-  wait_for 30 grep -q 'capabilities: touch' "$WEV_LOG" || { COMP_WHY="no touch on the seat"; return 1; }
+  # ("capabilities: keyboard touch" with gestured's keyboard)
+  wait_for 30 grep -qE 'capabilities:.* touch' "$WEV_LOG" || { COMP_WHY="no touch on the seat"; return 1; }
   sleep 1
   SURFACE_W=$(sed -n 's/.*xdg_toplevel\] configure: width: \([0-9]*\); height: \([0-9]*\).*/\1/p' "$WEV_LOG" | tail -n1)
   SURFACE_H=$(sed -n 's/.*xdg_toplevel\] configure: width: \([0-9]*\); height: \([0-9]*\).*/\2/p' "$WEV_LOG" | tail -n1)
@@ -233,9 +234,14 @@ stacks_session() { # COMPOSITOR
 }
 
 # The keys wev got since the step began, in order: the keysym the layout gave each, with
-# + for pressed and - for released (wev prints the key line, then its sym line).
+# + for pressed and - for released (wev prints the key line, then its sym line). wev asks
+# for a wl_keyboard at each capabilities event (a keyboard that comes or goes makes one),
+# and gets each key on every one it holds, with the same serial: a serial counts once.
 wev_keys() {
-  tail -n +$((WEV_MARK + 1)) "$WEV_LOG" | awk '/wl_keyboard\] key:/ { s = ($0 ~ /state: 1/) ? "+" : "-"; want = 1; next }
+  tail -n +$((WEV_MARK + 1)) "$WEV_LOG" | awk '
+    /wl_keyboard\] key:/ { want = 0; match($0, /serial: [0-9]+/); serial = substr($0, RSTART, RLENGTH)
+      if (serial in seen) next; seen[serial] = 1; s = ($0 ~ /state: 1/) ? "+" : "-"; want = 1; next }
+    /wl_keyboard\] / { want = 0 }
     want && /sym:/ { printf "%s%s%s", sep, $2, s; sep = " "; want = 0 } END { printf "\n" }'
 }
 expect_keys() { # STEP EXPECTED (a regular expression over wev_keys)
@@ -296,6 +302,19 @@ stacks_keys() { # COMPOSITOR
   check "the keyboard is gone" "$KEYBOARD_NODE" wait_for 5 test ! -e "$KEYBOARD_NODE"
   wev_settle
   expect_keys 'kill -9 with Shift held' 'Shift_L\+ Shift_L-'
+  replay "$R/synth-elan-lift.events"; wev_settle
+  stop_process "$MON_PID"
+  mv "$SCENARIO_DIR/gestured.log" "$SCENARIO_DIR/gestured-killed.log"
+  # The same with SIGTERM (what systemctl stop sends): gestured lets go of Shift itself.
+  stacks_gestured stacks-keys.toml || { compositor_stop; gestured_abort; return; }
+  KEYBOARD_NODE=$(keyboard_node)
+  check "$1 opens the new keyboard" "${KEYBOARD_NODE:-none}" wait_for 30 fd_open "$COMP_PID" "${KEYBOARD_NODE:-/nonexistent}"
+  wev_mark; play pan-open
+  check "Shift is down while the pan holds (again)" "" wait_for 5 eval 'wev_keys | grep -qx "Shift_L+"'
+  stop_process "$GD_PID"
+  check "the keyboard is gone" "$KEYBOARD_NODE" wait_for 5 test ! -e "$KEYBOARD_NODE"
+  wev_settle
+  expect_keys 'SIGTERM with Shift held' 'Shift_L\+ Shift_L-'
   replay "$R/synth-elan-lift.events"; wev_settle
   record "keys steps took" pass "$(( $(date +%s) - _t0 )) s"
 
