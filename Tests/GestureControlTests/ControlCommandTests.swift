@@ -52,21 +52,6 @@ import Testing
 
     // MARK: typed requests
 
-    /// The `ControlError` that `body` throws; nil, with an issue recorded, when it throws none
-    /// or another error. (`#expect(throws:)` returns the error only from Swift 6.1 on, and
-    /// Debian 13's Swift is 6.0.3.)
-    static func controlError<T>(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T) -> ControlError? {
-        do {
-            _ = try body()
-            Issue.record("no ControlError was thrown", sourceLocation: sourceLocation)
-        } catch let error as ControlError {
-            return error
-        } catch {
-            Issue.record("\(error) was thrown, not a ControlError", sourceLocation: sourceLocation)
-        }
-        return nil
-    }
-
     /// `json` read as the server reads it: its `cmd` looked up in the table.
     static func request(_ json: String) throws -> ControlRequest {
         let value = try JSONParser.parse(json)
@@ -88,8 +73,9 @@ import Testing
         #expect(
             try Self.request(#"{"cmd":"trigger","gesture":"map_pan","state":"began"}"#)
                 == .daemon(.trigger(TriggerRequest(gesture: "map_pan", state: "began"))))
-        let trigger = Self.controlError { try Self.request(#"{"cmd":"trigger","state":"began"}"#) }
-        #expect(trigger == ControlError(code: "bad-request", message: #"trigger needs "gesture": NAME"#))
+        #expect(throws: ControlError(code: "bad-request", message: #"trigger needs "gesture": NAME"#)) {
+            try Self.request(#"{"cmd":"trigger","state":"began"}"#)
+        }
     }
 
     /// Only `control` adds the runtime commands, which are the ones `RuntimeCommand` reads.
@@ -137,9 +123,7 @@ import Testing
         (#"{"cmd":"mode"}"#, #"mode: "mode" must be a mode's name, or "none""#),
     ])
     func badArgumentsAreRefusedWithWhy(json: String, message: String) throws {
-        let error = Self.controlError { try Self.command(json) }
-        #expect(error?.code == "bad-request")
-        #expect(error?.message == message)
+        #expect(throws: ControlError(code: "bad-request", message: message)) { try Self.command(json) }
     }
 
     /// A script line: the socket's members and its `t`.

@@ -1,6 +1,8 @@
 // The numbers of `status`, declared once per owner. Help texts are what the exposition's
 // `# HELP` lines and docs/PROTOCOL.md say; a test holds the doc to these lists.
 
+import GestureCore
+
 /// The dispatcher's counters (`status.dispatcher`): command and socket actions.
 public enum DispatcherMetrics {
     public static let commandsStarted = Metric.counter("commands_started", help: "Command actions started.")
@@ -105,10 +107,9 @@ public enum DeviceMetrics {
     public static let filtered = MetricFamily(
         "device_contacts_filtered", .counter, labels: labels + ["rule"],
         help: "Contacts the health stage kept from the gestures and the application, by rule.")
-    /// The rules as `HealthRule` names them (GestureControl does not import the engine; a
-    /// test holds the two lists equal).
-    public static let healthRules = ["mask", "spot", "aligned", "far_apart", "ghost", "jump", "stuck", "edge", "outlier"]
-    public static let filteredRules = healthRules.map { Metric($0, filtered, labelValues: [$0]) }
+    /// One per `HealthRule`, in its order, labelled with its name: a rule is declared once,
+    /// in the engine.
+    public static let filteredRules = HealthRule.allCases.map { Metric($0.description, filtered, labelValues: [$0.description]) }
     public static let lastFrame = MetricFamily(
         "device_last_frame_timestamp", .gauge, unit: .seconds, labels: labels,
         help: "When the panel last sent a frame (the daemon's start until it sends one), seconds since the Unix epoch.")
@@ -131,8 +132,8 @@ public enum DeviceMetrics {
     public static let health = MetricFamily(
         "device_health", .gauge, labels: labels + ["state"],
         help: "1 for the panel's health state now (ok, noisy, silent), 0 for the others.")
-    /// The states `HealthState` names (a test holds the two lists equal).
-    public static let healthStates = ["ok", "noisy", "silent"]
+    /// The states as `HealthState` names them.
+    public static let healthStates = HealthState.allCases.map(\.description)
 
     /// Touch delivery (`passthrough = true`): the grab and what went through the clone.
     public static let grabbed = Metric.gauge(
