@@ -93,7 +93,7 @@ extension Daemon: ControlHandler {
     public func handle(command: String, request: JSONValue, from peer: ControlPeer) -> ControlReply? {
         switch ControlCommand(rawValue: command) {
         case .trigger: return trigger(request)
-        case .metrics: return .success(.string(MetricsText.render(statusValue())))
+        case .metrics: return .success(.string(String(decoding: metricsRenderer.render(statusValue()), as: UTF8.self)))
         case .set, .mode, .reset: return perform(request, from: peer)
         case .replayStart: break
         default: return nil
