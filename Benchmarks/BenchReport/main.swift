@@ -85,11 +85,12 @@ func histogram(_ directory: String, _ benchmark: String, _ metric: String) throw
 }
 
 /// `generated-10c_32g-8v` -> ("generated, 10 contacts", 32, 8); `delivery-...`,
-/// `health-...` and `set-...` add the touch delivery, the health stage or the set to the
+/// `health-...`, `nohealth-...` and `set-...` add the touch delivery, the health stage or the set to the
 /// input's name.
 func parse(scenario: String) -> (input: String, gestures: Int, views: Int)? {
     for (prefix, added) in [
         ("delivery-", "touch delivery (forwarder into /dev/null)"), ("health-", "every health rule on"),
+        ("nohealth-", "every health rule off"),
         ("set-", "a set before each frame (latency: the frame after it; throughput: both)"),
     ] {
         if scenario.hasPrefix(prefix), let plain = parse(scenario: String(scenario.dropFirst(prefix.count))) {
@@ -134,7 +135,8 @@ func engineRows(_ directory: String) throws -> [EngineRow] {
     // and the health stage after the same input without them.
     func key(_ r: EngineRow) -> (Int, Int, Int) {
         let contacts = Int(r.input.split(separator: " ").dropFirst().first ?? "") ?? 1000
-        let stage = r.scenario.hasPrefix("delivery-") ? 1 : r.scenario.hasPrefix("health-") ? 2 : r.scenario.hasPrefix("set-") ? 3 : 0
+        let stages = ["delivery-", "nohealth-", "health-", "set-"]
+        let stage = (stages.firstIndex { r.scenario.hasPrefix($0) } ?? -1) + 1
         return (contacts, r.gestures, stage)
     }
     return rows.sorted { key($0) < key($1) }

@@ -33,12 +33,13 @@ public final class StreamRunner {
     private var enabled = true
 
     public init(
-        stream: InputStream, model: GestureModel, delivery: Bool = false, health: Bool = false, runtimeSet: Bool = false
+        stream: InputStream, model: GestureModel, delivery: Bool = false, health: TouchHealthSettings? = nil,
+        runtimeSet: Bool = false
     ) throws {
         precondition(stream.frameCount > 0, "an empty stream")
-        let guarded = DeviceRule(match: DeviceMatch(), mapping: .identity, health: .everyRule)
+        let guarded = health.map { [DeviceRule(match: DeviceMatch(), mapping: .identity, health: $0)] } ?? []
         let configuration = Configuration(
-            daemon: DaemonSettings(), model: model, devices: health ? [guarded] : [],
+            daemon: DaemonSettings(), model: model, devices: guarded,
             actions: Array(repeating: GestureActions(), count: model.gestures.count))
         pipeline = GesturePipeline(configuration: configuration)
         self.stream = stream
@@ -49,7 +50,7 @@ public final class StreamRunner {
             let sink = try InputEventFile(
                 path: "/dev/null", slotCount: max(1, info.slotCount), hasPressure: info.hasPressure,
                 hasTouchMajor: info.hasTouchMajor)
-            pipeline.setEncoder(TouchEncoder(device: id, sink: TouchForwarder(virtual: sink), cancel: .release), for: id)
+            pipeline.setEncoder(TouchEncoder(device: id, sink: TouchForwarder(virtual: sink, clock: .monotonic), cancel: .release), for: id)
         }
     }
 

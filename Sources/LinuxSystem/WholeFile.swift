@@ -48,8 +48,12 @@ public enum WholeFile {
 
     /// Replaces (or creates, mode 0644) the file at `path` with `text`.
     public static func write(_ text: String, to path: String) throws(SystemError) {
+        try write(bytes: Array(text.utf8), to: path)
+    }
+
+    /// The same, of bytes.
+    public static func write(bytes utf8: [UInt8], to path: String) throws(SystemError) {
         let fd = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644)
-        let utf8 = Array(text.utf8)
         try utf8.withUnsafeBytes { bytes in
             Result { () throws(SystemError) in try fd.write(all: bytes, subject: path) }
         }.get()

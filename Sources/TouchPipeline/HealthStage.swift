@@ -47,7 +47,7 @@ public struct HealthStage: FrameStage {
         guard let d = index(frame.device) else { return }
         let ids = splitIDs
         devices[d].handle(frame) { ids.take(continuing: $0) }
-        copyOutput(of: d, into: &frame)
+        devices[d].moveOutput(into: &frame)
     }
 
     public mutating func detach(device: DeviceID) {
@@ -67,7 +67,7 @@ public struct HealthStage: FrameStage {
         let ids = splitIDs
         for d in 0..<devices.count where devices[d].nextDeadline == time {
             guard devices[d].advance(to: time, freshID: { ids.take(continuing: $0) }) else { return false }
-            copyOutput(of: d, into: &frame)
+            devices[d].moveOutput(into: &frame)
             return true
         }
         return false
@@ -101,14 +101,6 @@ public struct HealthStage: FrameStage {
             guard id > next, Int(id - next) <= Self.remembered else { return nil }
             return panel[Int(Int32.max - id) % Self.remembered]
         }
-    }
-
-    @inline(__always) private func copyOutput(of d: Int, into frame: inout ScreenFrame) {
-        let output = devices[d].output
-        frame.device = output.device
-        frame.time = output.time
-        frame.contacts.removeAll(keepingCapacity: true)
-        for i in 0..<output.contacts.count { frame.contacts.append(output.contacts[i]) }
     }
 
     @inline(__always) private func index(_ device: DeviceID) -> Int? {

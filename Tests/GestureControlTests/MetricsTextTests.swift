@@ -98,6 +98,19 @@ import Glibc
         #expect(MetricsText.render(status).contains(#"gestured_device_grabbed{device="R",id_path="/tmp/r.evemu"} 0"#))
     }
 
+    /// The daemon's renderer keeps its buffers: a render after another, of another status
+    /// in between too, is the same text as a first one.
+    @Test func aReusedRendererRendersAfresh() {
+        let renderer = MetricsRenderer()
+        #expect(String(decoding: renderer.render(fullStatus()), as: UTF8.self) == text)
+        var other = DaemonStatus()
+        other.devices = [DeviceStatus(name: "R", path: "/tmp/r.evemu", calibration: "none")]
+        let otherText = String(decoding: renderer.render(other), as: UTF8.self)
+        #expect(otherText == MetricsText.render(other))
+        #expect(!otherText.contains("ELAN"))
+        #expect(String(decoding: renderer.render(fullStatus()), as: UTF8.self) == text)
+    }
+
     @Test func labelValuesAreEscaped() {
         #expect(MetricsText.escape("a\\b\"c\nd\r\ne", quotes: true) == #"a\\b\"c\nd"# + "\r" + #"\ne"#)
         #expect(MetricsText.escape("say \"hi\"\n", quotes: false) == #"say "hi"\n"#)

@@ -15,6 +15,11 @@
 ///
 /// Pure: time comes with frames and `advance(to:)`. Allocates nothing per frame: its tables
 /// are allocated when it is made (the buffers drained by the caller keep their capacity).
+///
+/// It costs what its rules need (docs/BENCHMARKS.md, "The health stage's own cost"): the
+/// earliest deadline is worked out once per call, so a frame before it runs no timer and
+/// `nextDeadline` is a read; a moving contact costs a distance check, a still one its
+/// deadline; the stillness since touch-down is tracked only for the rules that ask.
 public final class TouchHealth {
     public let device: DeviceID
     public let settings: TouchHealthSettings
@@ -40,8 +45,14 @@ public final class TouchHealth {
     /// fast stroke as one long step after a gap.
     public static let jumpGap: Microseconds = 25_000
 
-    @exclusivity(unchecked) private var watched: [Watched]
+    /// `capacity` contacts, allocated once: reached through a pointer, a field written in
+    /// place costs no uniqueness check of an array (about a fifth of the stage's frame).
+    private let watched: UnsafeMutablePointer<Watched>
     @exclusivity(unchecked) private var watchedCount = 0
+    /// Where `index(of:)` last found a contact.
+    @exclusivity(unchecked) private var lastFound = -1
+    /// The earliest time `advance` has work (`nextDeadline`), as of the last call.
+    @exclusivity(unchecked) private var deadline: Microseconds?
     private let rules: Resolved
     @exclusivity(unchecked) private var spots: SpotTracker?
     @exclusivity(unchecked) private var rate: FilterRate?
@@ -58,16 +69,24 @@ public final class TouchHealth {
         self.geometry = geometry
         lastFrame = since
         rules = Resolved(settings, geometry)
-        watched = [Watched](repeating: Watched(), count: Self.capacity)
+        watched = .allocate(capacity: Self.capacity)
+        watched.initialize(repeating: Watched(), count: Self.capacity)
         output = ScreenFrame(device: device, time: since, contacts: [])
-        // A split writes two contacts for one.
-        output.contacts.reserveCapacity(2 * Self.capacity)
+        // A split writes two contacts for one; as many as a frame of the path holds, whose
+        // buffer `moveOutput` swaps with this one.
+        output.contacts.reserveCapacity(3 * Self.capacity)
         notices.reserveCapacity(16)
         filtered.reserveCapacity(64)
         spots = settings.spot.map {
             SpotTracker(count: $0.count, radiusMM: geometry.millimeters($0.radius), within: $0.within, release: $0.release)
         }
         rate = settings.noisy.map { FilterRate(perMinute: $0.perMinute) }
+        deadline = earliestDeadline()
+    }
+
+    deinit {
+        watched.deinitialize(count: Self.capacity)
+        watched.deallocate()
     }
 
     // MARK: frames and time
@@ -79,7 +98,7 @@ public final class TouchHealth {
     @discardableResult
     public func handle(_ frame: ScreenFrame, freshID: (_ continuing: Int32) -> Int32) -> Bool {
         startOutput(at: frame.time)
-        runTimers(upTo: frame.time, freshID: freshID)
+        if let deadline, deadline <= frame.time { runTimers(upTo: frame.time, freshID: freshID) }
         if state == .silent { change(to: .ok, .frameAgain, at: frame.time) }
         lastFrame = frame.time
         frameRate.record(frame.time)
@@ -87,6 +106,7 @@ public final class TouchHealth {
         judgeBursts(at: frame.time)
         finishFrame()
         noteTouch()
+        deadline = earliestDeadline()
         return !output.contacts.isEmpty
     }
 
@@ -100,11 +120,23 @@ public final class TouchHealth {
         runTimers(upTo: time, freshID: freshID)
         finishFrame()
         noteTouch()
+        deadline = earliestDeadline()
         return !output.contacts.isEmpty
     }
 
     /// The earliest time `advance` has work, or nil.
-    public var nextDeadline: Microseconds? {
+    public var nextDeadline: Microseconds? { deadline }
+
+    /// Hands the last call's output contacts to `frame` by swapping their buffers (no copy);
+    /// `output` then holds the frame's old contacts, until the next call.
+    public func moveOutput(into frame: inout ScreenFrame) {
+        frame.device = output.device
+        frame.time = output.time
+        swap(&frame.contacts, &output.contacts)
+    }
+
+    /// What `nextDeadline` says after a call: every timer's due time, the earliest.
+    private func earliestDeadline() -> Microseconds? {
         // No nested function: one capturing `earliest` costs a heap box per call in a debug build.
         var earliest = Microseconds.max
         for i in 0..<watchedCount {
@@ -220,6 +252,9 @@ extension TouchHealth {
     /// The rules' thresholds in mm on this device.
     struct Resolved {
         var still: Double
+        /// Some rule asks whether a contact stayed still since it went down: ghosts, far-apart
+        /// bursts, spots, bezel touches. Otherwise only the stuck release's anchor is kept.
+        var tracksStill: Bool
         var farApart: Double?
         var aligned: Double?
         var jump: Double?
@@ -231,6 +266,7 @@ extension TouchHealth {
             aligned = s.aligned.map(g.millimeters)
             jump = s.jump.map(g.millimeters)
             edgeHold = s.edgeHold.map(g.millimeters)
+            tracksStill = s.minContact > 0 || s.farApart != nil || s.spot != nil || s.edgeHold != nil
         }
     }
 
@@ -239,8 +275,18 @@ extension TouchHealth {
         output.contacts.removeAll(keepingCapacity: true)
     }
 
+    /// A panel lists its contacts in the same order frame after frame: the search starts
+    /// after the last one found, so it usually takes one comparison.
     private func index(of id: Int32) -> Int? {
-        for i in 0..<watchedCount where watched[i].id == id { return i }
+        var i = lastFound + 1
+        for _ in 0..<watchedCount {
+            if i >= watchedCount { i = 0 }
+            if watched[i].id == id {
+                lastFound = i
+                return i
+            }
+            i += 1
+        }
         return nil
     }
 
@@ -249,8 +295,10 @@ extension TouchHealth {
         let mx = contact.mmX
         let my = contact.mmY
         guard let i = index(of: contact.id) else { return begin(contact, px: p.x, py: p.y, mx: mx, my: my, at: time) }
-        let previous = watched[i].last
-        defer { watched[i].lastAt = time }
+        let lastAt = watched[i].lastAt
+        watched[i].lastAt = time
+        // Only a jump reads the report before this one.
+        let previous = rules.jump == nil ? contact : watched[i].last
         watched[i].last = contact
         if contact.phase.isTerminal { watched[i].ending = true }
         switch watched[i].fate {
@@ -275,7 +323,7 @@ extension TouchHealth {
                 } else {
                     splitHeldJump(i, at: time, freshID: freshID)
                 }
-            } else if let jump = rules.jump, time - watched[i].lastAt <= Self.jumpGap,
+            } else if let jump = rules.jump, time - lastAt <= Self.jumpGap,
                 length(mx - watched[i].x, my - watched[i].y) > jump
             {
                 if contact.phase.isTerminal {
@@ -304,7 +352,7 @@ extension TouchHealth {
     private func begin(_ contact: ScreenContact, px: Double, py: Double, mx: Double, my: Double, at time: Microseconds) {
         // Never seen down: nothing to judge (the engine ignores it too).
         guard !contact.phase.isTerminal else { return output.contacts.append(contact) }
-        guard watchedCount < watched.count else {
+        guard watchedCount < Self.capacity else {
             unwatched += 1
             return output.contacts.append(contact)
         }
@@ -345,7 +393,9 @@ extension TouchHealth {
         watched[i].py = py
         watched[i].x = mx
         watched[i].y = my
-        if length(mx - watched[i].startX, my - watched[i].startY) > rules.still { watched[i].still = false }
+        if rules.tracksStill, watched[i].still, length(mx - watched[i].startX, my - watched[i].startY) > rules.still {
+            watched[i].still = false
+        }
         if length(mx - watched[i].anchorX, my - watched[i].anchorY) > rules.still {
             watched[i].anchorX = mx
             watched[i].anchorY = my

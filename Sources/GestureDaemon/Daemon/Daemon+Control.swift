@@ -94,7 +94,7 @@ extension Daemon: ControlHandler {
         case .reload: reloadConfiguration()
         case .devices: .success(.array(deviceList(detailed: true, at: loop.now()).map(\.json)))
         case .trigger(let trigger): self.trigger(trigger)
-        case .metrics: .success(.string(MetricsText.render(statusValue())))
+        case .metrics: .success(.string(String(decoding: metricsRenderer.render(statusValue()), as: UTF8.self)))
         case .replayStart:
             replay?.start()
                 ?? .failure(

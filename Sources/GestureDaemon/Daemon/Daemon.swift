@@ -34,6 +34,8 @@ public final class Daemon {
     private(set) var input: InputSource!
     private(set) var replay: ReplayInput?
     private var metricsFile: MetricsFile!
+    /// The exposition's buffers, kept from one render to the next (`metrics_file`, `metrics`).
+    let metricsRenderer = MetricsRenderer()
     /// Names of the configuration in force (events carry indices only).
     private(set) var names: GestureNames
     private(set) var reloads = ReloadHistory()
@@ -88,7 +90,7 @@ public final class Daemon {
         server = try ControlServer(
             loop: loop, path: path, mode: settings.socketMode, group: settings.socketGroup, controlGroup: settings.controlGroup,
             subscriberBuffer: settings.subscriberBuffer, handler: self, logger: logger)
-        metricsFile = try MetricsFile(loop: loop, logger: logger) { [unowned self] in MetricsText.render(self.statusValue()) }
+        metricsFile = try MetricsFile(loop: loop, logger: logger) { [unowned self] in self.metricsRenderer.render(self.statusValue()) }
         try loop.watchSignals([SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2]) { [unowned self] in self.handle(signal: $0) }
         loop.onDeadline = { [unowned self] in self.deadlinePassed() }
         dispatcher.panel = { [unowned self] in self.journalPanel(of: $0) }

@@ -17,11 +17,11 @@ final class MetricsFile {
     private var interval: Microseconds = 15_000_000
     private var timer: DeadlineTimer!
     private let logger: Logger
-    private let render: () -> String
+    private let render: () -> [UInt8]
     private let loop: EventLoop
     private var failures = FailureRun()
 
-    init(loop: EventLoop, logger: Logger, render: @escaping () -> String) throws(SystemError) {
+    init(loop: EventLoop, logger: Logger, render: @escaping () -> [UInt8]) throws(SystemError) {
         self.logger = logger
         self.render = render
         self.loop = loop
@@ -65,10 +65,10 @@ final class MetricsFile {
     }
 
     /// Writes `text` to `path.tmp`, readable by the collector's user, and renames it over `path`.
-    static func replace(_ path: String, with text: String) throws(SystemError) {
+    static func replace(_ path: String, with text: [UInt8]) throws(SystemError) {
         let temporary = path + ".tmp"
         do throws(SystemError) {
-            try WholeFile.write(text, to: temporary)
+            try WholeFile.write(bytes: text, to: temporary)
             // The unit's UMask=0077 narrowed the mode; node_exporter runs as another user.
             guard chmod(temporary, 0o644) == 0 else { throw SystemError("chmod", temporary) }
             guard rename(temporary, path) == 0 else { throw SystemError("rename to \(path)", temporary) }
