@@ -67,7 +67,7 @@ struct RenderCommand: ParsableCommand {
         let environment = ProcessEnvironment.current()
         let client = try ControlClient(
             candidates: ControlSocketPath.candidates(option: socket, configured: configuration.daemon.socketPath, environment: environment))
-        let status = DaemonStatus(json: try client.request("status"))
+        let status = DaemonStatus(json: try client.request(.status))
         var configuration = configuration
         for view in status.views where view.frame.count == 4 {
             guard let v = configuration.model.views.firstIndex(where: { $0.name == view.name }) else { continue }

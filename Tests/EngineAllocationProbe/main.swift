@@ -5,7 +5,7 @@
 //   delivery_changes <n> delivery_mallocs <n> health_frames <n> health_contacts <n> health_mallocs <n>
 //   health_ns_per_ten_finger_frame <n> health_ten_finger_mallocs <n> health_filtered <n> health_notices <n>
 //   health_edge <n> health_outlier <n> health_jump <n>
-//   set_mallocs <n> set_cancelled <n> stream_outputs <n> stream_mallocs <n> stream_idle_wakes <n>
+//   set_mallocs <n> set_cancelled <n> stream_outputs <n> stream_paced <n> stream_mallocs <n> stream_idle_wakes <n>
 // (mixed: taps, a double tap, a long press, a two-finger pinch with rotation and palms, after the pan;
 // delivery: both again with touch delivery on; health: the health stage with every rule on over
 // both and ten fingers dragging together; set: runtime changes in place mid-drag, then frames;
@@ -291,7 +291,11 @@ let setCancelled = events.count { $0.state == .cancelled }
 // and the health stage's every rule, each frame drained into a sink as the daemon drains it.
 struct CountingSink: PipelineSink {
     var outputs = 0
-    mutating func receive(_ output: PipelineOutput) { outputs &+= 1 }
+    var paced = 0
+    mutating func receive(_ output: PipelineOutput) {
+        outputs &+= 1
+        if case .paced = output { paced &+= 1 }
+    }
 }
 var streamedConfiguration = Configuration(
     daemon: DaemonSettings(), model: try kioskModel(),
@@ -305,6 +309,8 @@ streamed.engine.touchDeliveryEnabled = true
 streamed.engine.traceEnabled = true
 streamed.reportsTouches = true
 streamed.reportsFiltered = true
+// Every continuous gesture's `changed` paced at 60 Hz (`ChangePacer`), as for a coalescing subscriber.
+streamed.pacesEvents = true
 var streamSink = CountingSink()
 func feedStream(_ pipeline: GesturePipeline, _ frames: [TouchFrame], into sink: inout CountingSink) {
     for i in 0..<frames.count {
@@ -318,6 +324,7 @@ feedStream(streamed, mixedFrames(startingAt: 10_000_000), into: &streamSink)
 let streamPan = panFrames(startingAt: 30_000_000, moves: moves)
 let streamMix = mixedFrames(startingAt: 50_000_000)
 streamSink.outputs = 0
+streamSink.paced = 0
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
 feedStream(streamed, streamPan, into: &streamSink)
@@ -343,4 +350,5 @@ print(
     "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)",
     "health_edge \(health.counts[.edge]) health_outlier \(health.counts[.outlier]) health_jump \(health.counts[.jump])",
     "set_mallocs \(setMallocs) set_cancelled \(setCancelled)",
-    "stream_outputs \(streamSink.outputs) stream_mallocs \(streamMallocs) stream_idle_wakes \(streamIdleWakes)")
+    "stream_outputs \(streamSink.outputs) stream_paced \(streamSink.paced) stream_mallocs \(streamMallocs)",
+    "stream_idle_wakes \(streamIdleWakes)")
