@@ -59,7 +59,7 @@ struct GesturedWeb: ParsableCommand {
         {
             throw ValidationError("--allow-origin takes one origin, scheme://host[:port] without a path: \(origin)")
         }
-        guard (1...64).contains(maximumStreams) else { throw ValidationError("--max-streams: 1 to 64") }
+        guard (1...224).contains(maximumStreams) else { throw ValidationError("--max-streams: 1 to 224 (of 256 connections)") }
     }
 
     func run() throws {
