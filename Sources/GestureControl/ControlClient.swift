@@ -96,7 +96,12 @@ public final class ControlClient {
 
     /// Sends `{"cmd": command, ...extra}` and returns the value of `ok`; throws the
     /// daemon's error reply as `.daemon`.
-    public func request(_ command: String, _ extra: [(String, JSONValue)] = []) throws(ControlClientError) -> JSONValue {
+    public func request(_ command: ControlCommand, _ extra: [(String, JSONValue)] = []) throws(ControlClientError) -> JSONValue {
+        try request(named: command.rawValue, extra)
+    }
+
+    /// `request(_:_:)` with any `cmd`, in the table or not (tests send unknown ones).
+    public func request(named command: String, _ extra: [(String, JSONValue)] = []) throws(ControlClientError) -> JSONValue {
         do {
             try send(.object([("cmd", .string(command))] + extra))
         } catch {

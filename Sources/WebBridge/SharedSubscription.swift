@@ -26,7 +26,7 @@ final class SharedSubscription {
         self.kind = kind
         self.client = client
         let options = [("touches", kind.touches), ("trace", kind.trace)].filter(\.1).map { ($0.0, JSONValue.bool(true)) }
-        _ = try client.request("subscribe", options)
+        _ = try client.request(.subscribe, options)
         _ = fcntl(client.descriptor, F_SETFL, fcntl(client.descriptor, F_GETFL) | O_NONBLOCK)
         partial = client.takeBuffered()
     }

@@ -205,9 +205,9 @@ public final class WebBridge {
         case ("GET", "/example.html"): return pages.example
         case ("GET", "/picture.svg"): return pages.picture()
         case ("GET", "/events"): return openStream(request, on: connection)
-        case ("GET", "/status"): return oneShot("status") { .json(.ok, Array(($0.text + "\n").utf8)) }
+        case ("GET", "/status"): return oneShot(.status) { .json(.ok, Array(($0.text + "\n").utf8)) }
         case ("GET", "/metrics"):
-            return oneShot("metrics") {
+            return oneShot(.metrics) {
                 HTTPResponse(.ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(($0.stringValue ?? "").utf8))
             }
         case ("POST", "/set"), ("POST", "/mode"), ("POST", "/reset"): return control(request, command: String(request.path.dropFirst()))
@@ -247,7 +247,7 @@ public final class WebBridge {
     }
 
     /// `command` on a connection of its own, closed after the reply.
-    private func oneShot(_ command: String, _ body: (JSONValue) -> HTTPResponse) -> HTTPResponse {
+    private func oneShot(_ command: ControlCommand, _ body: (JSONValue) -> HTTPResponse) -> HTTPResponse {
         do {
             return body(try client().request(command))
         } catch {

@@ -68,7 +68,7 @@ struct RenderCommand: ParsableCommand {
         let client = try ControlClient(
             candidates: ControlSocketPath.candidates(option: socket, configured: configuration.daemon.socketPath, environment: environment))
         var configuration = configuration
-        configuration.apply(DaemonStatus(json: try client.request("status")))
+        configuration.apply(DaemonStatus(json: try client.request(.status)))
         return configuration
     }
 

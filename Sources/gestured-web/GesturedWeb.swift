@@ -114,7 +114,7 @@ struct GesturedWeb: ParsableCommand {
                 return .error(.serviceUnavailable, code: "config", "\(config): \(error)")
             }
             if let status = try? ControlClient(candidates: settings.socketCandidates, timeout: settings.limits.daemonReplySeconds)
-                .request("status")
+                .request(.status)
             {
                 configuration.apply(DaemonStatus(json: status))
             }

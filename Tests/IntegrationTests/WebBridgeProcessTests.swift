@@ -17,10 +17,10 @@ struct WebBridgeProcessTests {
 
         // The stream: the session first, then each line of the daemon's stream as one event.
         let direct = try daemon.client()
-        _ = try direct.request("subscribe")
+        _ = try direct.request(.subscribe)
         let page = try bridge.openStream("/events?gesture=tap")
         let session = try #require(page.session)
-        _ = try daemon.request("replay-start")
+        _ = try daemon.request(.replayStart)
         let lines = try (0..<9).map { _ in try #require(try direct.readLine()) }
         let taps = lines.filter { EventLine(line: $0)?["gesture"] == .string("tap") }
         let streamed = try (0..<taps.count).map { _ in try #require(page.nextData()) }
@@ -85,7 +85,7 @@ struct WebBridgeProcessTests {
         func subscribers() throws -> Double? { try daemon.status().control.values[ControlMetrics.subscribers] }
         // Six pages, two kinds of stream: two subscriptions.
         #expect(try subscribers() == 2)
-        _ = try daemon.request("replay-start")
+        _ = try daemon.request(.replayStart)
         // Every page gets the taps it asked for; the filtered ones none, the touches page its contacts first.
         for page in pages.enumerated() where page.offset % 2 == 0 {
             #expect(EventLine(line: Array((page.element.nextData() ?? "").utf8))?["gesture"] == .string("tap"))
