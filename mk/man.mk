@@ -1,4 +1,4 @@
-# Man pages: gestured(8), gesturectl(1) and gestures.toml(5), from Markdown with pandoc.
+# Man pages: gestured(8), gestured-web(8), gesturectl(1) and gestures.toml(5), from Markdown with pandoc.
 # gestures.toml(5) is docs/CONFIG.md itself between a NAME header and a SEE ALSO footer,
 # so the configuration reference has one source. ManPageTests fails when a verb, option
 # or config key is missing from these sources.
@@ -6,7 +6,7 @@ MANDIR    ?= $(PREFIX)/share/man
 MAN_BUILD := .build/man
 # The package version: debian/changelog's first line (GesturedVersion.current follows it).
 VERSION   := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' debian/changelog)
-MAN_PAGES := $(MAN_BUILD)/gestured.8 $(MAN_BUILD)/gesturectl.1 $(MAN_BUILD)/gestures.toml.5
+MAN_PAGES := $(MAN_BUILD)/gestured.8 $(MAN_BUILD)/gestured-web.8 $(MAN_BUILD)/gesturectl.1 $(MAN_BUILD)/gestures.toml.5
 PANDOC_MAN = pandoc --standalone --from markdown --to man --lua-filter=docs/man/tables-to-lists.lua \
              -M header="gestured manual" -M footer="gestured $(VERSION)" -M date=
 
@@ -29,4 +29,4 @@ install-man: $(MAN_PAGES)
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man8
 	install -m 0644 $(MAN_BUILD)/gesturectl.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 $(MAN_BUILD)/gestures.toml.5 $(DESTDIR)$(MANDIR)/man5/
-	install -m 0644 $(MAN_BUILD)/gestured.8 $(DESTDIR)$(MANDIR)/man8/
+	install -m 0644 $(MAN_BUILD)/gestured.8 $(MAN_BUILD)/gestured-web.8 $(DESTDIR)$(MANDIR)/man8/

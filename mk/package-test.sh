@@ -27,7 +27,7 @@ for path in /usr/bin/gestured /usr/bin/gesturectl /usr/bin/gestured-web \
             /lib/udev/rules.d/90-gestured-clone.rules /usr/libexec/gestured/udev-import \
             /lib/systemd/system/gestured-panel-reset@.service /usr/libexec/gestured/panel-reset \
             /etc/gestured/gestures.toml \
-            /usr/share/man/man8/gestured.8.gz /usr/share/man/man1/gesturectl.1.gz /usr/share/man/man5/gestures.toml.5.gz \
+            /usr/share/man/man8/gestured.8.gz /usr/share/man/man8/gestured-web.8.gz /usr/share/man/man1/gesturectl.1.gz /usr/share/man/man5/gestures.toml.5.gz \
             /usr/share/bash-completion/completions/gesturectl /usr/share/zsh/vendor-completions/_gesturectl \
             /usr/share/fish/vendor_completions.d/gesturectl.fish \
             /usr/share/doc/gestured/copyright /usr/share/doc/gestured/changelog.gz \

@@ -21,6 +21,7 @@ public final class WebBridge {
     public let requestGuard: RequestGuard
     private var connections: [Int32: WebConnection] = [:]
     private var sessions: [String: WebConnection] = [:]
+    private var subscriptions: [SharedSubscription.Kind: SharedSubscription] = [:]
     private var deadlines: DeadlineTimer?
     private let pages: WebPages
     private let log: (String) -> Void
@@ -139,10 +140,12 @@ public final class WebBridge {
         loop.unregister(fd: connection.fd.rawValue)
         connections[connection.fd.rawValue] = nil
         if let session = connection.session {
-            loop.unregister(fd: session.subscription.descriptor)
             sessions[session.id] = nil
             if session.control != nil { log("page session \(session.id.prefix(8)) ended: the daemon undoes its changes") }
             connection.session = nil
+            let subscription = session.subscription
+            subscription.pages.removeAll { $0 === connection }
+            if subscription.pages.isEmpty { endSubscription(subscription) }
         }
     }
 
@@ -259,56 +262,67 @@ public final class WebBridge {
             count("streams")
             return .error(.serviceUnavailable, code: "busy", "gestured-web serves at most \(settings.limits.maximumStreams) event streams")
         }
-        let subscription: ControlClient
-        do {
-            subscription = try client()
-            let options = ["touches", "trace"].filter { request.queryValues($0).contains { $0 == "1" || $0 == "true" } }
-            _ = try subscription.request(.subscribe, options.map { ($0, .bool(true)) })
-            _ = fcntl(subscription.descriptor, F_SETFL, fcntl(subscription.descriptor, F_GETFL) | O_NONBLOCK)
-        } catch {
-            return Self.failure(error)
+        let asked = { (name: String) in request.queryValues(name).contains { $0 == "1" || $0 == "true" } }
+        let kind = SharedSubscription.Kind(touches: asked("touches"), trace: asked("trace"))
+        let subscription: SharedSubscription
+        if let shared = subscriptions[kind] {
+            subscription = shared
+        } else {
+            do {
+                subscription = try SharedSubscription(kind: kind, client: client())
+                try loop.register(fd: subscription.client.descriptor, events: [.readable, .hangup]) {
+                    [unowned self, unowned subscription] _ in
+                    self.forward(subscription)
+                    self.rearm()
+                }
+            } catch let error as ControlClientError {
+                return Self.failure(error)
+            } catch {
+                return .error(.serviceUnavailable, code: "unavailable", "\(error)")
+            }
+            subscriptions[kind] = subscription
         }
         let session = PageSession(
-            id: PageSession.newID(), subscription: subscription,
-            filter: EventFilter(gestures: request.queryValues("gesture"), views: request.queryValues("view")))
-        do {
-            try loop.register(fd: subscription.descriptor, events: [.readable, .hangup]) { [unowned self, unowned connection] _ in
-                self.forwardEvents(to: connection)
-                self.rearm()
-            }
-        } catch {
-            return .error(.serviceUnavailable, code: "unavailable", "\(error)")
-        }
+            id: PageSession.newID(), filter: EventFilter(gestures: request.queryValues("gesture"), views: request.queryValues("view")),
+            subscription: subscription)
+        subscription.pages.append(connection)
         connection.session = session
         connection.requestStarted = nil
         sessions[session.id] = connection
-        // The page's reconnect is a new session: a new subscription, nothing replayed.
+        // The page's reconnect is a new session: nothing is replayed.
         var head = HTTPResponse(.ok, contentType: "text/event-stream", body: [])
         head.headers += requestGuard.corsHeaders(request)
         connection.queue(head.serialized(keepAlive: false, length: false))
         connection.queue(Array("retry: 2000\n\nevent: session\ndata: {\"session\":\"\(session.id)\"}\n\n".utf8))
         written(connection, connection.flush())
-        forwardEvents(to: connection)
         return nil
     }
 
-    private func forwardEvents(to connection: WebConnection) {
-        guard let session = connection.session else { return }
-        let read = session.read(maximum: 65536)
-        switch read {
-        case .events(let bytes), .ended(let bytes): connection.queue(bytes)
-        }
-        if case .ended = read {
+    /// The subscription's new lines to each of its pages, through the page's filter.
+    private func forward(_ subscription: SharedSubscription) {
+        var (lines, ended) = subscription.read(maximum: 65536)
+        for connection in subscription.pages {
+            guard let session = connection.session else { continue }
+            var bytes: [UInt8] = []
+            for i in lines.indices where lines[i].passes(session.filter) { bytes += lines[i].event }
+            connection.queue(bytes)
             // The daemon stopped: the page's EventSource reconnects once it is back.
-            loop.unregister(fd: session.subscription.descriptor)
-            connection.closeAfterWrite = true
+            if ended { connection.closeAfterWrite = true }
+            if connection.pending > settings.limits.streamQueueBytes {
+                count("slow_streams")
+                log("page session \(session.id.prefix(8)) fell \(connection.pending) bytes behind: its stream is closed")
+                close(connection)
+                continue
+            }
+            written(connection, connection.flush())
         }
-        if connection.pending > settings.limits.streamQueueBytes {
-            count("slow_streams")
-            log("page session \(session.id.prefix(8)) fell \(connection.pending) bytes behind: its stream is closed")
-            return close(connection)
-        }
-        written(connection, connection.flush())
+        if ended { endSubscription(subscription) }
+    }
+
+    private func endSubscription(_ subscription: SharedSubscription) {
+        guard subscriptions[subscription.kind] === subscription else { return }
+        loop.unregister(fd: subscription.client.descriptor)
+        subscriptions[subscription.kind] = nil
     }
 
     // MARK: Runtime changes
@@ -325,6 +339,12 @@ public final class WebBridge {
                 .conflict, code: "no-session", "no page session \(id.prefix(8)): its event stream closed, and its changes were undone")
         }
         if session.control == nil {
+            guard sessions.values.count(where: { $0.session?.control != nil }) < settings.limits.maximumControlSessions else {
+                count("control_sessions")
+                return .error(
+                    .serviceUnavailable, code: "busy",
+                    "gestured-web holds at most \(settings.limits.maximumControlSessions) pages' control connections")
+            }
             do { session.control = try client() } catch { return Self.failure(error) }
         }
         return forward(request, command: command, through: session.control)

@@ -25,10 +25,13 @@ public struct WebSettings: Sendable {
 /// Every bound of the bridge, with the refusal it gives (docs/LIMITS.md).
 public struct WebLimits: Sendable {
     /// Open HTTP connections; the next is answered 503 and closed.
-    public var maximumConnections = 32
-    /// Open event streams (page sessions); each holds up to two control connections, so
-    /// the default stays within half of the daemon's 64.
-    public var maximumStreams = 16
+    public var maximumConnections = 256
+    /// Open event streams (page sessions). They share the daemon's subscriptions (one per
+    /// kind of stream), so they cost the daemon nothing each.
+    public var maximumStreams = 128
+    /// Page sessions holding a control connection (from their first set, mode or reset):
+    /// each is one of the daemon's 64 connections, so at most a quarter of them.
+    public var maximumControlSessions = 16
     /// A request's head (request line and headers): 431 beyond.
     public var maximumHead = 8192
     /// A request's body: 413 beyond.

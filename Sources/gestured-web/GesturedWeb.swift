@@ -30,7 +30,9 @@ struct GesturedWeb: ParsableCommand {
     @Option(help: ArgumentHelp("Where to listen when not socket-activated.", valueName: "host:port"))
     var listen = "127.0.0.1:8470"
 
-    @Option(help: ArgumentHelp("The daemon's control socket (default: as gesturectl finds it).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The daemon's control socket (default: as gesturectl finds it, the config's [daemon] socket among them).", valueName: "path"))
     var socket: String?
 
     @Option(help: ArgumentHelp("The config file drawn by the live view (GET /).", valueName: "file"))
@@ -59,13 +61,17 @@ struct GesturedWeb: ParsableCommand {
         {
             throw ValidationError("--allow-origin takes one origin, scheme://host[:port] without a path: \(origin)")
         }
-        guard (1...64).contains(maximumStreams) else { throw ValidationError("--max-streams: 1 to 64") }
+        guard (1...224).contains(maximumStreams) else { throw ValidationError("--max-streams: 1 to 224 (of 256 connections)") }
     }
 
     func run() throws {
         UnixSocket.ignoreSIGPIPE()
         let environment = ProcessEnvironment.current()
-        var settings = WebSettings(socketCandidates: ControlSocketPath.candidates(option: socket, environment: environment))
+        // The config's [daemon] socket, as gesturectl reads it; a config that does not load
+        // leaves the default places (the live view says what is wrong with it).
+        let configured = socket == nil ? (try? ConfigLoader.load(tree: ConfigTree(mainFile: config)))?.daemon.socketPath : nil
+        var settings = WebSettings(
+            socketCandidates: ControlSocketPath.candidates(option: socket, configured: configured, environment: environment))
         settings.extraHosts = hosts
         settings.extraOrigins = origins
         settings.exposed = Set(expose.compactMap(ControlCommand.init(rawValue:)))

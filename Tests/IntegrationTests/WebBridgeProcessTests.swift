@@ -12,12 +12,8 @@ import Glibc
 @Suite(.enabled(if: SharedRecordings.shouldRun, "needs ../shared/recordings"))
 struct WebBridgeProcessTests {
     @Test func aPageGetsTheStreamUnchangedAndItsChangesLastAsLongAsItsStream() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        let config = dir.file("gestures.toml")
-        try writeText(TestConfig.tapAndPan(), to: config)
-        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
-        let bridge = try WebBridgeProcess(daemon: daemon, config: config, dir: dir)
+        let setup = try BridgeSetup()
+        let (daemon, bridge) = (setup.daemon, setup.bridge)
 
         // The stream: the session first, then each line of the daemon's stream as one event.
         let direct = try daemon.client()
@@ -69,12 +65,8 @@ struct WebBridgeProcessTests {
     }
 
     @Test func boundsAreRefusedWithTheirStatus() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        let config = dir.file("gestures.toml")
-        try writeText(TestConfig.tapAndPan(), to: config)
-        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
-        let bridge = try WebBridgeProcess(daemon: daemon, config: config, dir: dir, arguments: ["--max-streams", "1"])
+        let setup = try BridgeSetup(arguments: ["--max-streams", "1"])
+        let (daemon, bridge) = (setup.daemon, setup.bridge)
         let long = try bridge.request("GET", "/status", extraHeaders: "X-Long: " + String(repeating: "a", count: 9000) + "\r\n")
         #expect(long.status == 431)
         let first = try bridge.openStream("/events")
@@ -85,19 +77,54 @@ struct WebBridgeProcessTests {
         try daemon.stop()
     }
 
+    @Test func pagesShareOneSubscriptionPerKindOfStream() throws {
+        let setup = try BridgeSetup()
+        let (daemon, bridge) = (setup.daemon, setup.bridge)
+        let pages = try (0..<5).map { try bridge.openStream($0 % 2 == 0 ? "/events" : "/events?gesture=drag") }
+        let touches = try bridge.openStream("/events?touches=1")
+        func subscribers() throws -> Double? { try daemon.status().control.values[ControlMetrics.subscribers] }
+        // Six pages, two kinds of stream: two subscriptions.
+        #expect(try subscribers() == 2)
+        _ = try daemon.request(.replayStart)
+        // Every page gets the taps it asked for; the filtered ones none, the touches page its contacts first.
+        for page in pages.enumerated() where page.offset % 2 == 0 {
+            #expect(EventLine(line: Array((page.element.nextData() ?? "").utf8))?["gesture"] == .string("tap"))
+        }
+        #expect(EventLine(line: Array((touches.nextData() ?? "").utf8))?.kind == .contact)
+        touches.close()
+        pages.forEach { $0.close() }
+        // The last page of a kind gone, its subscription ends.
+        #expect(eventually { (try? subscribers()) == 0 })
+        try daemon.stop()
+    }
+
     @Test func socketActivatedItServesTheSocketItIsGiven() throws {
-        let dir = try TemporaryDirectory()
-        defer { dir.remove() }
-        let config = dir.file("gestures.toml")
-        try writeText(TestConfig.tapAndPan(), to: config)
-        let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
-        let bridge = try WebBridgeProcess(daemon: daemon, config: config, dir: dir, socketActivated: true)
+        let setup = try BridgeSetup(socketActivated: true)
+        let (daemon, bridge) = (setup.daemon, setup.bridge)
         // The Host names follow the inherited socket's port.
         let status = try bridge.request("GET", "/status", host: "localhost:\(bridge.port)")
         #expect(status.status == 200 && status.body.contains("\"gestures\""), "\(status)")
         #expect(try bridge.request("GET", "/status", host: "localhost:8470").status == 403)
         try daemon.stop()
     }
+}
+
+/// A real `gestured` replaying nine taps under the tap-and-pan config (waiting for
+/// `replay-start`), and a real `gestured-web` in front of it.
+final class BridgeSetup {
+    let dir: TemporaryDirectory
+    let daemon: GesturedProcess
+    let bridge: WebBridgeProcess
+
+    init(arguments: [String] = [], socketActivated: Bool = false) throws {
+        dir = try TemporaryDirectory()
+        let config = dir.file("gestures.toml")
+        try writeText(TestConfig.tapAndPan(), to: config)
+        daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
+        bridge = try WebBridgeProcess(daemon: daemon, config: config, dir: dir, arguments: arguments, socketActivated: socketActivated)
+    }
+
+    deinit { dir.remove() }
 }
 
 /// A real `gestured-web` on a free loopback port, for `daemon`: listening itself, or
