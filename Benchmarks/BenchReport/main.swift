@@ -85,12 +85,13 @@ func histogram(_ directory: String, _ benchmark: String, _ metric: String) throw
 }
 
 /// `generated-10c_32g-8v` -> ("generated, 10 contacts", 32, 8); `delivery-...`,
-/// `health-...` and `set-...` add the touch delivery, the health stage or the set to the
-/// input's name.
+/// `health-...`, `set-...` and `rule-...` add the touch delivery, the health stage, the set
+/// or the one health rule to the input's name.
 func parse(scenario: String) -> (input: String, gestures: Int, views: Int)? {
     for (prefix, added) in [
         ("delivery-", "touch delivery (forwarder into /dev/null)"), ("health-", "every health rule on"),
         ("set-", "a set before each frame (latency: the frame after it; throughput: both)"),
+        ("rule-edge-hold-", "edge_hold on beside the defaults"), ("rule-outlier-", "outlier (jump) on beside the defaults"),
     ] {
         if scenario.hasPrefix(prefix), let plain = parse(scenario: String(scenario.dropFirst(prefix.count))) {
             return (plain.input + ", " + added, plain.gestures, plain.views)
@@ -134,7 +135,9 @@ func engineRows(_ directory: String) throws -> [EngineRow] {
     // and the health stage after the same input without them.
     func key(_ r: EngineRow) -> (Int, Int, Int) {
         let contacts = Int(r.input.split(separator: " ").dropFirst().first ?? "") ?? 1000
-        let stage = r.scenario.hasPrefix("delivery-") ? 1 : r.scenario.hasPrefix("health-") ? 2 : r.scenario.hasPrefix("set-") ? 3 : 0
+        let stage =
+            r.scenario.hasPrefix("delivery-")
+            ? 1 : r.scenario.hasPrefix("health-") ? 2 : r.scenario.hasPrefix("set-") ? 3 : r.scenario.hasPrefix("rule-") ? 4 : 0
         return (contacts, r.gestures, stage)
     }
     return rows.sorted { key($0) < key($1) }

@@ -19,9 +19,12 @@ public struct Scenario: Sendable {
     /// A runtime `set` (the first gesture off, then on again) before every frame
     /// (`StreamRunner.prepare`): the latency row is the frame right after a set.
     public var runtimeSet = false
+    /// One health rule on beside the defaults (`HealthRule`).
+    public var rule: HealthRule?
 
     /// Names the benchmark: `generated-10c_32g-8v`, `recordings_256g-64v`,
-    /// `delivery-generated-10c_32g-8v`, `health-generated-10c_32g-8v`, `set-generated-10c_32g-8v`.
+    /// `delivery-generated-10c_32g-8v`, `health-generated-10c_32g-8v`, `set-generated-10c_32g-8v`,
+    /// `rule-edge-hold-generated-10c_32g-8v`.
     public var name: String {
         let inputName: String
         switch input {
@@ -29,12 +32,13 @@ public struct Scenario: Sendable {
         case .recordings: inputName = "recordings"
         }
         return
-            "\(delivery ? "delivery-" : "")\(health ? "health-" : "")\(runtimeSet ? "set-" : "")\(inputName)_\(model.gestures)g-\(model.views)v"
+            "\(delivery ? "delivery-" : "")\(health ? "health-" : "")\(runtimeSet ? "set-" : "")\(rule.map { "rule-\($0.rawValue)-" } ?? "")\(inputName)_\(model.gestures)g-\(model.views)v"
     }
 
     /// 1, 5 and 10 fingers, and the recordings, each against the three model sizes; then
     /// touch delivery, the health stage with every rule on, and a `set` before every frame,
-    /// with 1 and 10 fingers against the middle model.
+    /// with 1 and 10 fingers against the middle model; and so `edge_hold` and `outlier`, each
+    /// alone beside the defaults.
     public static let all: [Scenario] = {
         let inputs: [Input] = [.generated(contacts: 1), .generated(contacts: 5), .generated(contacts: 10), .recordings]
         let delivered = [1, 10].map {
@@ -46,7 +50,11 @@ public struct Scenario: Sendable {
         let changed = [1, 10].map {
             Scenario(input: .generated(contacts: $0), model: BenchModel.all[1], runtimeSet: true)
         }
-        return inputs.flatMap { input in BenchModel.all.map { Scenario(input: input, model: $0) } } + delivered + guarded + changed
+        let ruled = [HealthRule.edgeHold, .outlier].flatMap { rule in
+            [1, 10].map { Scenario(input: .generated(contacts: $0), model: BenchModel.all[1], rule: rule) }
+        }
+        return inputs.flatMap { input in BenchModel.all.map { Scenario(input: input, model: $0) } } + delivered + guarded
+            + changed + ruled
     }()
 
     /// Builds the runner (reads the recordings for `.recordings`).
@@ -57,6 +65,7 @@ public struct Scenario: Sendable {
         case .recordings: stream = try RecordedStream.make().stream
         }
         return try StreamRunner(
-            stream: stream, model: try model.build(), delivery: delivery, health: health, runtimeSet: runtimeSet)
+            stream: stream, model: try model.build(), delivery: delivery,
+            health: health ? .everyRule : rule?.settings, runtimeSet: runtimeSet)
     }
 }

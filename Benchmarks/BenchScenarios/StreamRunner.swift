@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureCore
 import GestureDaemon
+import SystemLoop
 import TouchInput
 import TouchPipeline
 
@@ -13,7 +14,8 @@ import TouchPipeline
 /// and health notices). With `delivery`, each device also has a `TouchForwarder` (as a
 /// grabbed panel has), writing into `/dev/null` what the application sees (the same
 /// records, a `write(2)` per frame, as to uinput, which the host lacks), which the drain
-/// sends first, as the daemon's does.
+/// sends first, as the daemon's does. With `health`, every device has these health
+/// settings; without, the defaults.
 public final class StreamRunner {
     public let pipeline: GesturePipeline
     public let stream: InputStream
@@ -33,12 +35,13 @@ public final class StreamRunner {
     private var enabled = true
 
     public init(
-        stream: InputStream, model: GestureModel, delivery: Bool = false, health: Bool = false, runtimeSet: Bool = false
+        stream: InputStream, model: GestureModel, delivery: Bool = false, health: TouchHealthSettings? = nil,
+        runtimeSet: Bool = false
     ) throws {
         precondition(stream.frameCount > 0, "an empty stream")
-        let guarded = DeviceRule(match: DeviceMatch(), mapping: .identity, health: .everyRule)
+        let guarded = health.map { [DeviceRule(match: DeviceMatch(), mapping: .identity, health: $0)] }
         let configuration = Configuration(
-            daemon: DaemonSettings(), model: model, devices: health ? [guarded] : [],
+            daemon: DaemonSettings(), model: model, devices: guarded ?? [],
             actions: Array(repeating: GestureActions(), count: model.gestures.count))
         pipeline = GesturePipeline(configuration: configuration)
         self.stream = stream
@@ -49,7 +52,7 @@ public final class StreamRunner {
             let sink = try InputEventFile(
                 path: "/dev/null", slotCount: max(1, info.slotCount), hasPressure: info.hasPressure,
                 hasTouchMajor: info.hasTouchMajor)
-            pipeline.setEncoder(TouchEncoder(device: id, sink: TouchForwarder(virtual: sink), cancel: .release), for: id)
+            pipeline.setEncoder(TouchEncoder(device: id, sink: TouchForwarder(virtual: sink, clock: .monotonic), cancel: .release), for: id)
         }
     }
 
