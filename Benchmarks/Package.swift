@@ -22,6 +22,7 @@ let package = Package(
             .product(name: "TouchPipeline", package: "gestured"),
             .product(name: "GestureDaemon", package: "gestured"),
             .product(name: "GestureControl", package: "gestured"),
+            .product(name: "SystemLoop", package: "gestured"),
         ], path: "BenchScenarios"),
         // ordo-one benchmarks: throughput and allocations per frame, per-frame latency.
         .executableTarget(name: "EngineBenchmarks", dependencies: [

@@ -12,9 +12,11 @@
 //
 // stdin carries the reports in the same format, `E: seconds size bytes...`, in batches:
 // a batch is played with its lines' relative timing (its first line at once) and ends at
-// any line that is not an `E:` line; after each one, `played N, late up to M ms` goes to
-// stdout (how far behind its time the latest report went in: a loaded host starves the
-// writer, and a Win8 panel's driver lifts a finger after 100 ms without a report). Between
+// any line that is not an `E:` line; after each one, `played N, held back up to H ms,
+// late up to M ms` goes to stdout (how much longer than planned the wait between two
+// reports was, and how far behind its time a report went in, at most: a loaded host
+// starves the writer, and a Win8 panel's driver lifts a finger after 100 ms without a
+// report). Between
 // reports the kernel's requests are answered: SET_REPORT is accepted (hid-multitouch
 // sets the input mode and latency), GET_REPORT fails with EIO (we have no feature values:
 // the driver then takes the contact count from the descriptor's logical maximum). Every
@@ -158,6 +160,11 @@ static void create_device(int fd, const char *path) {
             c->vendor, c->product, c->rd_size);
 }
 
+// One batch played: "played N, held back up to H ms, late up to L ms".
+static void report(int played, double held, double late) {
+    printf("played %d, held back up to %.0f ms, late up to %.0f ms\n", played, held * 1000, late * 1000);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) die("usage: uhid-replay PANEL.hid < EVENTS", NULL);
     struct sigaction sa = {.sa_handler = on_signal};
@@ -173,13 +180,16 @@ int main(int argc, char **argv) {
     char line[16384];
     struct uhid_event ev;
     int played = 0, in_batch = 0;
-    double batch_start = 0, first_time = 0, late = 0;
+    // late: how far behind its time a report went in, at most; held: how much longer than
+    // planned the wait from one report to the next was, at most (a hid-multitouch panel
+    // with MT_QUIRK_STICKY_FINGERS lifts its contacts after 100 ms without a report).
+    double batch_start = 0, first_time = 0, late = 0, held = 0, prev_due = 0, prev_sent = 0;
     while (serve(fd, 0, 1) && fgets(line, sizeof(line), stdin)) {
         double t;
         int offset;
         if (sscanf(line, "E: %lf %n", &t, &offset) != 1) {
-            if (in_batch) printf("played %d, late up to %.0f ms\n", played, late * 1000);
-            in_batch = 0, played = 0, late = 0;
+            if (in_batch) report(played, held, late);
+            in_batch = 0, played = 0, late = 0, held = 0;
             continue;
         }
         if (!in_batch) in_batch = 1, batch_start = now(), first_time = t;
@@ -191,10 +201,13 @@ int main(int argc, char **argv) {
         double due = batch_start + (t - first_time);
         if (!serve(fd, due, 0)) break;
         send_event(fd, &ev);
-        if (now() - due > late) late = now() - due;
+        double sent = now();
+        if (sent - due > late) late = sent - due;
+        if (played > 0 && (sent - prev_sent) - (due - prev_due) > held) held = (sent - prev_sent) - (due - prev_due);
+        prev_due = due, prev_sent = sent;
         played++;
     }
-    if (in_batch) printf("played %d, late up to %.0f ms\n", played, late * 1000);
+    if (in_batch) report(played, held, late);
     // Closing /dev/uhid destroys the device, as an unplug does.
     close(fd);
     return 0;

@@ -85,13 +85,14 @@ func histogram(_ directory: String, _ benchmark: String, _ metric: String) throw
 }
 
 /// `generated-10c_32g-8v` -> ("generated, 10 contacts", 32, 8); `delivery-...`,
-/// `health-...`, `nohealth-...` and `set-...` add the touch delivery, the health stage or the set to the
-/// input's name.
+/// `health-...`, `nohealth-...`, `set-...` and `rule-...` add the touch delivery, the health
+/// stage (every rule on, every rule off), the set or the one health rule to the input's name.
 func parse(scenario: String) -> (input: String, gestures: Int, views: Int)? {
     for (prefix, added) in [
         ("delivery-", "touch delivery (forwarder into /dev/null)"), ("health-", "every health rule on"),
         ("nohealth-", "every health rule off"),
         ("set-", "a set before each frame (latency: the frame after it; throughput: both)"),
+        ("rule-edge-hold-", "edge_hold on beside the defaults"), ("rule-outlier-", "outlier (jump) on beside the defaults"),
     ] {
         if scenario.hasPrefix(prefix), let plain = parse(scenario: String(scenario.dropFirst(prefix.count))) {
             return (plain.input + ", " + added, plain.gestures, plain.views)
@@ -135,7 +136,7 @@ func engineRows(_ directory: String) throws -> [EngineRow] {
     // and the health stage after the same input without them.
     func key(_ r: EngineRow) -> (Int, Int, Int) {
         let contacts = Int(r.input.split(separator: " ").dropFirst().first ?? "") ?? 1000
-        let stages = ["delivery-", "nohealth-", "health-", "set-"]
+        let stages = ["delivery-", "nohealth-", "health-", "set-", "rule-"]
         let stage = (stages.firstIndex { r.scenario.hasPrefix($0) } ?? -1) + 1
         return (contacts, r.gestures, stage)
     }

@@ -28,6 +28,8 @@ public struct Scenario: Sendable {
         case defaults
         /// `TouchHealthSettings.everyRule`.
         case every
+        /// One rule on beside the defaults, with `everyRule`'s value.
+        case one(HealthRule)
 
         var settings: TouchHealthSettings? {
             switch self {
@@ -45,13 +47,15 @@ public struct Scenario: Sendable {
             case .off: "nohealth-"
             case .defaults: ""
             case .every: "health-"
+            case .one(let rule): "rule-\(rule.rawValue)-"
             }
         }
     }
 
     /// Names the benchmark: `generated-10c_32g-8v`, `recordings_256g-64v`,
     /// `delivery-generated-10c_32g-8v`, `health-generated-10c_32g-8v` (every rule on),
-    /// `nohealth-generated-10c_32g-8v` (every rule off), `set-generated-10c_32g-8v`.
+    /// `nohealth-generated-10c_32g-8v` (every rule off), `set-generated-10c_32g-8v`,
+    /// `rule-edge-hold-generated-10c_32g-8v` (one rule on beside the defaults).
     public var name: String {
         let inputName: String
         switch input {
@@ -65,7 +69,8 @@ public struct Scenario: Sendable {
     /// 1, 5 and 10 fingers, and the recordings, each against the three model sizes; then
     /// touch delivery, the health stage with every rule off and with every rule on (beside
     /// the defaults of the plain rows), and a `set` before every frame,
-    /// with 1 and 10 fingers against the middle model.
+    /// with 1 and 10 fingers against the middle model; and so `edge_hold` and `outlier`, each
+    /// alone beside the defaults.
     public static let all: [Scenario] = {
         let inputs: [Input] = [.generated(contacts: 1), .generated(contacts: 5), .generated(contacts: 10), .recordings]
         let delivered = [1, 10].map {
@@ -77,7 +82,11 @@ public struct Scenario: Sendable {
         let changed = [1, 10].map {
             Scenario(input: .generated(contacts: $0), model: BenchModel.all[1], runtimeSet: true)
         }
-        return inputs.flatMap { input in BenchModel.all.map { Scenario(input: input, model: $0) } } + delivered + guarded + changed
+        let ruled = [HealthRule.edgeHold, .outlier].flatMap { rule in
+            [1, 10].map { Scenario(input: .generated(contacts: $0), model: BenchModel.all[1], health: .one(rule)) }
+        }
+        return inputs.flatMap { input in BenchModel.all.map { Scenario(input: input, model: $0) } } + delivered + guarded
+            + changed + ruled
     }()
 
     /// Builds the runner (reads the recordings for `.recordings`).

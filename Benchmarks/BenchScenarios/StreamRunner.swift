@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureCore
 import GestureDaemon
+import SystemLoop
 import TouchInput
 import TouchPipeline
 
@@ -13,7 +14,8 @@ import TouchPipeline
 /// and health notices). With `delivery`, each device also has a `TouchForwarder` (as a
 /// grabbed panel has), writing into `/dev/null` what the application sees (the same
 /// records, a `write(2)` per frame, as to uinput, which the host lacks), which the drain
-/// sends first, as the daemon's does.
+/// sends first, as the daemon's does. With `health`, every device has these health
+/// settings; without, the defaults.
 public final class StreamRunner {
     public let pipeline: GesturePipeline
     public let stream: InputStream
