@@ -24,6 +24,7 @@ func eventually(ceiling seconds: Double = 15, _ condition: () throws -> Bool) re
 enum Binary {
     static let gestured = ChildProcess.buildDirectory + "/gestured"
     static let gesturectl = ChildProcess.buildDirectory + "/gesturectl"
+    static let gesturedWeb = ChildProcess.buildDirectory + "/gestured-web"
 }
 
 /// A real `gestured` started by a test (output in `log`), stopped by `stop()` or, if the

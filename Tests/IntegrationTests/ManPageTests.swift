@@ -79,6 +79,18 @@ import Glibc
         }
     }
 
+    @Test func gesturedWebPageHasEveryOption() throws {
+        let run = try ChildProcess.run(Binary.gesturedWeb, arguments: ["--experimental-dump-help"])
+        #expect(run.status == 0)
+        let arguments = try #require(try JSONParser.parse(Array(run.output.utf8))["command"]?["arguments"]?.arrayValue)
+        let page = try Self.page("gestured-web.8.md")
+        let spellings = arguments.flatMap(Self.spellings).filter { !["--help", "-h", "--version"].contains($0) }
+        #expect(spellings.count >= 7)
+        for spelling in spellings {
+            #expect(Self.entry("**\(spelling)**", in: page) != nil, "gestured-web.8 has no entry for \(spelling)")
+        }
+    }
+
     /// Both programs say the package's version, debian/changelog's first line.
     @Test func versionIsThePackageVersion() throws {
         let changelog = try #require(readText(Self.manDirectory + "/../../debian/changelog"))

@@ -137,7 +137,7 @@ final class WebBridgeProcess {
     static let socketActivate = "/usr/bin/systemd-socket-activate"
 
     init(daemon: GesturedProcess, config: String, dir: TemporaryDirectory, arguments: [String] = [], socketActivated: Bool = false) throws {
-        let path = ChildProcess.buildDirectory + "/gestured-web"
+        let path = Binary.gesturedWeb
         try #require(access(path, X_OK) == 0, "build gestured-web first: \(path)")
         let bridgeArguments = ["--socket", daemon.socket, "--config", config] + arguments
         var argv: [String]
