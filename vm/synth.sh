@@ -78,6 +78,11 @@ echo "stroke 0 0.30 1 800 700 400 100 0 open" | write stacks-drag-open
 # The kiosk quick start's three-finger press (docs/kiosk/gestures.toml: 2 s): three
 # fingers 30 mm apart held still for 2.8 s in the middle, outside the edge's margin.
 echo "stroke 0 2.8 3 1200 900 0 0 300" | write stacks-hold-3f
+# The key sessions (config stacks-keys.toml): a swipe down, 80 mm in 200 ms, in the left
+# half away from the edge (as elan-swipe-right); the pan of stacks-pan held, never lifted
+# (gestured is killed under it; elan-lift ends it).
+echo "stroke 0 0.20 1 600 300 0 800 0" | write stacks-swipe-down
+echo "stroke 0 0.30 1 2600 400 -400 0 0 open" | write stacks-pan-open
 
 # Dell Canvas touch, 32767x32767 at 55/98 units/mm (595x334 mm), 5 slots.
 # Three-finger swipe down: 60 mm in 250 ms, fingers 30 mm apart (lisgd: 194 px).

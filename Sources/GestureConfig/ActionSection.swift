@@ -19,7 +19,7 @@ extension ConfigBuilder {
                 continue
             }
             guard let value = reader.value(key) else { continue }
-            let specs = readActionList(value, path: path, for: .gesture(type), paced: state == .changed)
+            let specs = readActionList(value, path: path, for: .gesture(type), state: state)
             if !specs.isEmpty { actions.byState[state] = specs }
         }
         return actions
@@ -46,10 +46,13 @@ extension ConfigBuilder {
         return actions
     }
 
-    /// One action table, or an array of them; `paced`: `on.changed`'s, which take `frame_rate`.
-    func readActionList(_ value: TOMLValue, path: ConfigKeyPath, for owner: ActionOwner, paced: Bool = false) -> [ActionSpec] {
+    /// One action table, or an array of them; `state`: the gesture's state they run at
+    /// (`on.changed`'s take `frame_rate`).
+    func readActionList(
+        _ value: TOMLValue, path: ConfigKeyPath, for owner: ActionOwner, state: GestureState? = nil
+    ) -> [ActionSpec] {
         if let table = value.table {
-            return readAction(TableReader(table: table, path: path, sink: sink), for: owner, paced: paced).map { [$0] } ?? []
+            return readAction(TableReader(table: table, path: path, sink: sink), for: owner, state: state).map { [$0] } ?? []
         }
         guard let array = value.array else {
             sink.report(
@@ -62,7 +65,7 @@ extension ConfigBuilder {
                 sink.report(path.appending(index: index), "wrong type", expected: "an action table", found: TableReader.render(element))
                 continue
             }
-            if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink), for: owner, paced: paced) {
+            if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink), for: owner, state: state) {
                 specs.append(spec)
             }
         }
@@ -86,9 +89,11 @@ extension ConfigBuilder {
     }
 
     /// `command = "..."`, or `socket = "/path"` with an optional `message` and `datagram`;
-    /// `cooldown` for both, `timeout` for commands, `frame_rate` for both when `paced`; or
-    /// `mode = "NAME"` (gestures only). A message names only the fields its owner fills.
-    func readAction(_ reader: TableReader, for owner: ActionOwner, paced: Bool = false) -> ActionSpec? {
+    /// `cooldown` for both, `timeout` for commands, `frame_rate` for both on `on.changed`; or
+    /// `mode = "NAME"` or `keys = "..."` (gestures only, at `state`). A message names only
+    /// the fields its owner fills.
+    func readAction(_ reader: TableReader, for owner: ActionOwner, state: GestureState? = nil) -> ActionSpec? {
+        if reader.contains("keys") { return readKeyAction(reader, for: owner, state: state) }
         if reader.contains("mode") {
             // The pipeline switches modes on gesture events; a panel's health is not one.
             guard case .gesture = owner else {
@@ -106,7 +111,7 @@ extension ConfigBuilder {
         let datagram = reader.bool("datagram")
         let cooldown = reader.duration("cooldown") ?? owner.defaultCooldown
         let timeout = reader.duration("timeout")
-        let frameRate = readActionFrameRate(reader, paced: paced)
+        let frameRate = readActionFrameRate(reader, paced: state == .changed)
         reader.finish()
 
         if reader.contains("command") == reader.contains("socket") {
@@ -188,7 +193,7 @@ extension ConfigBuilder {
         return readFrameRate(reader)
     }
 
-    static let actionExpected = "exactly one of command = \"...\", socket = \"/path\" or mode = \"NAME\""
+    static let actionExpected = "exactly one of command = \"...\", socket = \"/path\", keys = \"KEY\" or mode = \"NAME\""
 
     /// `mode = "NAME"` (or `"none"`) with an optional `for = "60s"`: a mode switch.
     private func readModeAction(_ reader: TableReader) -> ActionSpec? {

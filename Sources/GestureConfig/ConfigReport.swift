@@ -30,12 +30,24 @@ public enum ConfigReport {
             lines.append(contentsOf: describe(spec, in: model, actions: configuration.actions[index]))
         }
         lines.append(contentsOf: deliveryLines(of: configuration))
+        lines.append(contentsOf: keyboardLines(of: configuration))
         if let idle = configuration.idle {
             lines.append("idle: after \(Units.format(duration: idle.after)) without a touch; the touch that wakes the screen is consumed")
             for action in idle.onSleep { lines.append("  on.sleep: \(describe(action))") }
             for action in idle.onWake { lines.append("  on.wake: \(describe(action))") }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The keys the config's actions send, through which device, and where that was run.
+    private static func keyboardLines(of configuration: Configuration) -> [String] {
+        let codes = Set(configuration.actions.flatMap { $0.byState.values.joined() }.flatMap(\.keyCodes)).sorted()
+        guard !codes.isEmpty else { return [] }
+        return [
+            "keyboard: \"\(KeyAction.keyboardName)\" (uinput) sends \(codes.map(KeyNames.name(of:)).joined(separator: " "))",
+            "  key codes: the compositor's layout makes them characters (docs/CONFIG.md, \"Key actions\"); "
+                + "run under \(KeyAction.compositorsRun) in the project's real-kernel tests",
+        ]
     }
 
     private static func describe(_ spec: GestureSpec, in model: GestureModel, actions: GestureActions) -> [String] {
@@ -93,6 +105,20 @@ public enum ConfigReport {
             text = "\(datagram ? "datagram" : "stream") to \(path): " + (message.map(template) ?? "the \(line) JSON line")
         case .mode(let name, let duration):
             text = "mode \(name ?? ModeSpec.none)" + (duration.map { " for \(Units.format(duration: $0))" } ?? "")
+        case .keys(let keys):
+            text = "keys \(KeyAction.text(of: keys.chord))"
+            switch keys.mode {
+            case .press(let delay): if delay > 0 { text += " (up after \(Units.format(duration: delay)))" }
+            case .hold: text += " held until the gesture ends"
+            case .step(let measure, let size, let back):
+                let step =
+                    switch measure {
+                    case .scale: "\(Units.format(size)) of scale"
+                    case .translationX, .translationY: "\(Units.format(size))px along \(measure.rawValue)"
+                    case .rotation: "\(Units.format(angle: size)) of rotation"
+                    }
+                text += " each step of \(step) up, \(KeyAction.text(of: back)) each step down"
+            }
         }
         if action.cooldown > 0 { text += ", cooldown \(Units.format(duration: action.cooldown))" }
         return text

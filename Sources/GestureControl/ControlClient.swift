@@ -73,6 +73,16 @@ public final class ControlClient {
         }
     }
 
+    /// The socket, for a caller that goes on reading a stream in its own event loop (the
+    /// web bridge after `subscribe`), with `takeBuffered()`.
+    public var descriptor: Int32 { fd.rawValue }
+
+    /// The bytes read past the last line returned (stream lines that came with the reply).
+    public func takeBuffered() -> [UInt8] {
+        defer { buffer = [] }
+        return buffer
+    }
+
     /// The name of the group owning `path`, or nil.
     private static func groupName(of path: String) -> String? {
         var info = stat()

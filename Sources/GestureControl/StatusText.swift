@@ -7,7 +7,7 @@ public enum StatusText {
     public static func render(_ status: DaemonStatus) -> String {
         let sections: [[String]] = [
             devices(status.devices, uptime: status.uptime), maskedSpots(status.devices, uptime: status.uptime), delivery(status.devices),
-            unusable(status.unusableDevices), replay(status.replay),
+            unusable(status.unusableDevices), replay(status.replay), keyboard(status.keyboard),
             views(status.views), gestures(status.gestures), pending(status.pending), runtime(status.runtime), idle(status.idle),
             counters(title: "dispatcher", status.dispatcher), counters(title: "refused at a limit (docs/LIMITS.md)", status.refused),
         ]
@@ -103,6 +103,18 @@ public enum StatusText {
         return table(
             title: "touchscreens not in use", ["path", "name", "error"],
             devices.map { [$0.path, $0.name, $0.error.split(separator: "\n").joined(separator: "; ")] }, empty: "")
+    }
+
+    /// gestured's keyboard: its node and keys, what is down, and what went wrong.
+    static func keyboard(_ keyboard: KeyboardStatus?) -> [String] {
+        guard let keyboard else { return [] }
+        var lines = [
+            "keyboard: \(keyboard.name) (\(keyboard.path ?? "not made: \(keyboard.error ?? "?")")), keys \(keyboard.keys.joined(separator: " "))"
+        ]
+        if !keyboard.down.isEmpty { lines.append("  down: \(keyboard.down.joined(separator: " "))") }
+        if keyboard.writeFailures > 0 { lines.append("  write failures: \(keyboard.writeFailures)") }
+        if keyboard.watchdogReleases > 0 { lines.append("  held keys released by the watchdog: \(keyboard.watchdogReleases)") }
+        return lines
     }
 
     static func replay(_ replay: ReplayStatus?) -> [String] {

@@ -31,12 +31,8 @@ public final class VirtualTouchscreen {
     /// Creates the clone of `info` (a panel opened through `EvdevDevice`). The error for a
     /// `/dev/uinput` that cannot be opened says how to grant access.
     public init(cloning info: TouchDeviceInfo, uinputPath: String = VirtualTouchscreen.uinputPath) throws(SystemError) {
-        let raw = open(uinputPath, O_RDWR | O_CLOEXEC)
-        guard raw >= 0 else {
-            let code = errno
-            throw SystemError("open", path: uinputPath, code: code, hint: Self.accessHint(code))
-        }
-        let fd = FileDescriptor(raw)
+        let fd = try Self.openUinput(uinputPath)
+        let raw = fd.rawValue
         guard let device = libevdev_new() else {
             throw SystemError("libevdev_new", path: uinputPath, code: ENOMEM)
         }
@@ -105,10 +101,20 @@ public final class VirtualTouchscreen {
     /// True for a device gestured made (this instance or another): its `phys`.
     public static func isVirtual(phys: String?) -> Bool { phys?.hasPrefix(physPrefix) ?? false }
 
-    private static func accessHint(_ code: Int32) -> String? {
+    /// `/dev/uinput` opened for a new device; the error says how to grant access.
+    static func openUinput(_ path: String) throws(SystemError) -> FileDescriptor {
+        let raw = open(path, O_RDWR | O_CLOEXEC)
+        guard raw >= 0 else {
+            let code = errno
+            throw SystemError("open", path: path, code: code, hint: accessHint(code))
+        }
+        return FileDescriptor(raw)
+    }
+
+    static func accessHint(_ code: Int32) -> String? {
         switch code {
         case EACCES, EPERM:
-            "passthrough needs read-write access to /dev/uinput: the systemd unit grants it (DeviceAllow=/dev/uinput rw "
+            "passthrough and keys actions need read-write access to /dev/uinput: the systemd unit grants it (DeviceAllow=/dev/uinput rw "
                 + "and the udev rule 70-gestured-uinput.rules, group gestured-uinput); by hand: sudo setfacl -m u:$USER:rw /dev/uinput"
         case ENOENT, ENODEV:
             "the kernel has no uinput: sudo modprobe uinput (and add uinput to /etc/modules-load.d/)"

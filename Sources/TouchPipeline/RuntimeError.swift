@@ -1,4 +1,4 @@
-import GestureConfig
+import ConfigModel
 
 /// Why a runtime command was refused: the control socket's error `code` and a message.
 public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible {

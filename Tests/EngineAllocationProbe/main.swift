@@ -5,7 +5,7 @@
 //   delivery_changes <n> delivery_mallocs <n> health_frames <n> health_contacts <n> health_mallocs <n>
 //   health_ns_per_ten_finger_frame <n> health_ten_finger_mallocs <n> health_filtered <n> health_notices <n>
 //   health_edge <n> health_outlier <n> health_jump <n>
-//   set_mallocs <n> set_cancelled <n> stream_outputs <n> stream_paced <n> stream_mallocs <n> stream_idle_wakes <n>
+//   set_mallocs <n> set_cancelled <n> stream_outputs <n> stream_mallocs <n> stream_idle_wakes <n>
 // (mixed: taps, a double tap, a long press, a two-finger pinch with rotation and palms, after the pan;
 // delivery: both again with touch delivery on; health: the health stage with every rule on over
 // both and ten fingers dragging together; set: runtime changes in place mid-drag, then frames;
@@ -17,7 +17,6 @@ import GestureConfig
 import GestureCore
 import MallocInterposerSwift
 import TestSupport
-
 // `GesturePipeline.handle` (package access): frames built here, not raw events. Not
 // `@testable`: `make release` builds this target too, without testing.
 import TouchPipeline
@@ -350,5 +349,4 @@ print(
     "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)",
     "health_edge \(health.counts[.edge]) health_outlier \(health.counts[.outlier]) health_jump \(health.counts[.jump])",
     "set_mallocs \(setMallocs) set_cancelled \(setCancelled)",
-    "stream_outputs \(streamSink.outputs) stream_paced \(streamSink.paced) stream_mallocs \(streamMallocs)",
-    "stream_idle_wakes \(streamIdleWakes)")
+    "stream_outputs \(streamSink.outputs) stream_paced \(streamSink.paced) stream_mallocs \(streamMallocs) stream_idle_wakes \(streamIdleWakes)")

@@ -308,8 +308,8 @@ import Testing
                 """
         #expect(
             Fixture.messages(text) == [
-                "test.toml:6:16: error: gesture.t.on.recognized[0]: no action: expected exactly one of command = \"...\", socket = \"/path\" or mode = \"NAME\"",
-                "test.toml:8:16: error: gesture.t.on.recognized[1]: both 'command' and 'socket': expected exactly one of command = \"...\", socket = \"/path\" or mode = \"NAME\"",
+                "test.toml:6:16: error: gesture.t.on.recognized[0]: no action: expected exactly one of command = \"...\", socket = \"/path\", keys = \"KEY\" or mode = \"NAME\"",
+                "test.toml:8:16: error: gesture.t.on.recognized[1]: both 'command' and 'socket': expected exactly one of command = \"...\", socket = \"/path\", keys = \"KEY\" or mode = \"NAME\"",
             ])
     }
 

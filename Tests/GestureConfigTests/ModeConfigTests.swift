@@ -73,7 +73,7 @@ import Testing
             Fixture.messages(text) == [
                 "test.toml:14:1: error: gesture.map_pan.on.began[0].mode: unknown mode 'maintenace': expected one of maintenance, video or \"none\" (did you mean 'maintenance'?)",
                 "test.toml:17:1: error: gesture.map_pan.on.ended[0].for: 'for' needs a mode to end: expected a duration such as \"300ms\" or \"0.5s\"",
-                "test.toml:20:1: error: gesture.map_pan.on.cancelled[0].command: both 'mode' and 'command': expected exactly one of command = \"...\", socket = \"/path\" or mode = \"NAME\"",
+                "test.toml:20:1: error: gesture.map_pan.on.cancelled[0].command: both 'mode' and 'command': expected exactly one of command = \"...\", socket = \"/path\", keys = \"KEY\" or mode = \"NAME\"",
                 "test.toml:23:1: error: mode.maintenance.gestures.admin_menus: unknown gesture 'admin_menus' (did you mean 'admin_menu'?)",
                 "test.toml:24:1: error: mode.maintenance.views.map: wrong type: expected true or false, found \"no\"",
                 "test.toml:24:1: error: mode.maintenance.views.mpa: unknown view 'mpa' (did you mean 'map'?)",

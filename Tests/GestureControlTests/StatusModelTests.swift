@@ -69,6 +69,9 @@ func fullStatus() -> DaemonStatus {
             RuntimeStatus.Change(
                 kind: "view", name: "map", enabled: nil, frame: ["50%", "0px", "50%", "100%"], owner: client, keep: false, since: 62),
         ])
+    status.keyboard = KeyboardStatus(
+        name: "gestured keyboard", path: "/dev/input/event9", keys: ["KEY_R", "KEY_LEFTCTRL", "KEY_F5"], down: ["KEY_LEFTCTRL"],
+        frames: 12, writeFailures: 1, watchdogReleases: 1)
     status.idle = IdleStatus(state: "idle", since: 63.25, after: 300)
     status.idle?.values[IdleMetrics.idle] = 1
     status.idle?.values[IdleMetrics.sleeps] = 3

@@ -232,6 +232,73 @@ stacks_session() { # COMPOSITOR
   end_scenario
 }
 
+# The keys wev got since the step began, in order: the keysym the layout gave each, with
+# + for pressed and - for released (wev prints the key line, then its sym line).
+wev_keys() {
+  tail -n +$((WEV_MARK + 1)) "$WEV_LOG" | awk '/wl_keyboard\] key:/ { s = ($0 ~ /state: 1/) ? "+" : "-"; want = 1; next }
+    want && /sym:/ { printf "%s%s%s", sep, $2, s; sep = " "; want = 0 } END { printf "\n" }'
+}
+expect_keys() { # STEP EXPECTED (a regular expression over wev_keys)
+  _seen=$(wev_keys)
+  printf '%s\t%s\t%s\n' "$COMPOSITOR" "$1" "${_seen:-nothing}" >> "$WEV_TSV"
+  if echo "${_seen:-nothing}" | grep -qxE "$2"; then record "$1: wev got $2" pass "${_seen:-nothing}"
+  else record "$1: wev got $2" fail "${_seen:-nothing}"; fi
+}
+keyboard_node() { status_ok && sed -n 's/.*"keyboard": *{[^}]*"path": *"\([^"]*\)".*/\1/p' /tmp/status.json | head -n1; }
+
+# gestured's keyboard (keys actions) with wev focused: a swipe sends F5, and wev gets the
+# keysym; a tap sends KEY_Z, whose keysym is the layout's (German: y, under cage, where
+# XKB_DEFAULT_LAYOUT reaches the keymap; sway pins gestured's keyboard to us by its name,
+# as docs/CONFIG.md shows: z); a pan holds Shift from began to ended; gestured killed
+# (kill -9) under a held Shift leaves it released.
+stacks_keys() { # COMPOSITOR
+  COMPOSITOR=$1-keys
+  begin_scenario "stacks-keys-$1" || return
+  MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID=''
+  stacks_gestured stacks-keys.toml || { gestured_abort; return; }
+  KEYBOARD_NODE=$(keyboard_node)
+  check "gestured made its keyboard" "${KEYBOARD_NODE:-none}" test -c "${KEYBOARD_NODE:-/nonexistent}"
+  check "its name is \"gestured keyboard\"" "$KEYBOARD_NODE" \
+    grep -qx 'N: Name="gestured keyboard"' /proc/bus/input/devices
+  _letter=y
+  export XKB_DEFAULT_LAYOUT=de
+  if [ "$1" = sway ]; then
+    SWAY_CONFIG='input "0:0:gestured_keyboard" xkb_layout us'
+    _letter=z
+  fi
+  if ! compositor_start "$1"; then
+    record "$1 runs wev" fail "${COMP_WHY:-}; wev's last line: $(tail -n1 "$WEV_LOG")"
+    unset XKB_DEFAULT_LAYOUT SWAY_CONFIG
+    compositor_stop; gestured_abort; return
+  fi
+  unset XKB_DEFAULT_LAYOUT SWAY_CONFIG
+  record "$1 runs wev" pass "surface ${SURFACE_W}x$SURFACE_H"
+  check "wev has the keyboard's focus" "" wait_for 10 grep -q 'wl_keyboard\] enter' "$WEV_LOG"
+
+  _t0=$(date +%s)
+  wev_mark; play swipe-down
+  expect_keys 'swipe: keys = "f5"' 'F5\+ F5-'
+  wait_for 3 test "$(monitor_count reload recognized)" -ge 1
+  expect_eq "the swipe was recognized (subscriber)" 1 "$(monitor_count reload recognized)"
+  wev_mark; play tap
+  expect_keys 'tap: keys = "KEY_Z"' "$_letter\\+ $_letter-"
+  # The pan: Shift down at began, up at ended, and wev sees the modifier held between.
+  wev_mark; play pan
+  expect_keys 'pan: keys = "leftshift", hold = true' 'Shift_L\+ Shift_L-'
+  check "wev saw Shift held (depressed modifiers)" "" eval \
+    "tail -n +\$((WEV_MARK + 1)) '$WEV_LOG' | grep -q 'depressed: 00000001'"
+  expect_eq "the pan began and ended (subscriber)" "1 1" "$(monitor_count drag began) $(monitor_count drag ended)"
+  # gestured killed with Shift held: the keyboard goes with the process, and the
+  # compositor lets go of what it held.
+  wev_mark; play pan-open
+  check "Shift is down while the pan holds" "" wait_for 5 eval 'wev_keys | grep -qx "Shift_L+"'
+  kill -9 "$GD_PID"; wait "$GD_PID" 2>/dev/null
+  check "the keyboard is gone" "$KEYBOARD_NODE" wait_for 5 test ! -e "$KEYBOARD_NODE"
+  wev_settle
+  expect_keys 'kill -9 with Shift held' 'Shift_L\+ Shift_L-'
+  replay "$R/synth-elan-lift.events"; wev_settle
+  record "keys steps took" pass "$(( $(date +%s) - _t0 )) s"
+
 # The screen that sleeps and wakes without a click ([idle], docs/CONFIG.md): gestured runs
 # stacks-release.toml, wev gets a tap, then a reload adds [idle] (the device rule is the
 # same: the clone stays). After `after` without a touch on.sleep runs; the next tap wakes
@@ -588,6 +655,7 @@ if [ "${2:-}" = browser ]; then
   for browser in cog $(command -v chromium > /dev/null && echo chromium); do stacks_browser "$browser"; done
 else
   for compositor in cage weston sway $(command -v labwc > /dev/null && echo labwc); do stacks_session "$compositor"; done
+  for compositor in cage sway; do stacks_keys "$compositor"; done
   for compositor in cage sway $(command -v labwc > /dev/null && echo labwc); do stacks_idle "$compositor"; done
   stacks_twin
   stacks_two_outputs

@@ -7,13 +7,18 @@ import Logging
 import SystemLoop
 
 /// Turns gesture events into the configured actions without ever blocking the loop:
-/// commands through `CommandRunner`, messages through one `SocketTarget` per socket.
+/// commands through `CommandRunner`, messages through one `SocketTarget` per socket, keys
+/// through the `KeyPresser` and gestured's keyboard.
 public final class Dispatcher {
+    /// Makes gestured's keyboard with these key codes (the daemon's uinput device).
+    public typealias KeyboardFactory = ([UInt16]) throws(SystemError) -> any KeyboardOutput
+
     private final class PreparedAction {
         enum Kind {
             case command(String, timeout: Microseconds)
             case socket(SocketTarget, CompiledTemplate?)
             case healthSocket(SocketTarget, HealthTemplate?)
+            case keys(KeyAction)
         }
         let kind: Kind
         let cooldown: Microseconds
@@ -21,6 +26,8 @@ public final class Dispatcher {
         /// period, not on every `changed` (nil: at every frame, and every other state's).
         let period: Microseconds?
         var lastFired: Microseconds?
+        /// A step action's count, from the gesture's `began`.
+        var steps: KeySteps?
         /// A health action's last run per panel: each panel has its own cooldown.
         var lastFiredOn: [DeviceID: Microseconds] = [:]
 
@@ -28,6 +35,7 @@ public final class Dispatcher {
             self.kind = kind
             self.cooldown = cooldown
             self.period = period
+            if case .keys(let keys) = kind, case .step(_, let size, _) = keys.mode { steps = KeySteps(size: size) }
         }
     }
 
@@ -49,17 +57,31 @@ public final class Dispatcher {
     public var mode = "none"
     /// The panel a device id stands for, for the recognitions' journal entries.
     public var panel: (DeviceID) -> JournalPanel? = { _ in nil }
+    /// The keys down and their frames; its output is `keyboard`.
+    public let keys = KeyPresser()
+    private let makeKeyboard: KeyboardFactory?
+    /// gestured's keyboard, when the config has `keys` actions, with its codes.
+    public private(set) var keyboard: (any KeyboardOutput)?
+    public private(set) var keyboardCodes: [UInt16] = []
+    /// Why there is no keyboard although the config has `keys` actions (`status`).
+    public private(set) var keyboardError: SystemError?
+    private var keyTimer: DeadlineTimer!
 
-    /// `origin` is the time that `t` counts from (the daemon's start).
-    public init(loop: EventLoop, configuration: Configuration, origin: Microseconds, logger: Logger) throws {
+    /// `origin` is the time that `t` counts from (the daemon's start). `keyboard` makes
+    /// gestured's keyboard for `keys` actions; without it (a replay) keys are not sent.
+    public init(
+        loop: EventLoop, configuration: Configuration, origin: Microseconds, logger: Logger, keyboard: KeyboardFactory? = nil
+    ) throws {
         self.loop = loop
         self.logger = logger
         self.origin = origin
+        makeKeyboard = keyboard
         settings = configuration.daemon
         names = GestureNames(model: configuration.model)
         environment = ActionEnvironment(settings: configuration.daemon)
         runner = try CommandRunner(loop: loop, maxChildren: settings.maxChildren, killGrace: settings.killGrace, logger: logger)
         UnixSocket.ignoreSIGPIPE()
+        keyTimer = try loop.makeTimer { [unowned self] in self.advanceKeys() }
         try reconfigure(configuration)
     }
 
@@ -88,6 +110,9 @@ public final class Dispatcher {
         actions = prepared
         healthActions = preparedHealth
         self.targets = targets
+        // No key outlives the config that pressed it; the keyboard stays if its keys do.
+        keys.releaseAll()
+        replaceKeyboard(codes: Set(configuration.actions.flatMap { $0.byState.values.joined() }.flatMap(\.keyCodes)).sorted())
         settings = configuration.daemon
         names = GestureNames(model: configuration.model)
         environment = ActionEnvironment(settings: configuration.daemon)
@@ -105,6 +130,8 @@ public final class Dispatcher {
         switch spec.kind {
         case .mode:
             return nil
+        case .keys(let keys):
+            return PreparedAction(kind: .keys(keys), cooldown: spec.cooldown)
         case .command(let command):
             return PreparedAction(
                 kind: .command(command, timeout: spec.timeout ?? configuration.daemon.commandTimeout), cooldown: spec.cooldown,
@@ -157,7 +184,7 @@ public final class Dispatcher {
                         into: &message)
                 }
                 target.send(message.bytes)
-            case .socket: break  // gestures' only
+            case .socket, .keys: break  // gestures' only
             }
         }
     }
@@ -166,6 +193,7 @@ public final class Dispatcher {
     /// `changed` (those run on `dispatch(_:paced:)`).
     public func dispatch(_ event: GestureEvent) {
         if settings.logRecognitions && (event.state == .recognized || event.state == .began) { logRecognition(event) }
+        if !keyboardCodes.isEmpty, actions.indices.contains(event.gesture) { keyTransitions(event) }
         run(event, period: nil)
     }
 
@@ -174,7 +202,8 @@ public final class Dispatcher {
         run(event, period: period)
     }
 
-    /// The actions of the event's gesture for its state whose pace is `period`.
+    /// The actions of the event's gesture for its state whose pace is `period` (nil: key
+    /// actions and every state's but `changed`'s paced ones).
     private func run(_ event: GestureEvent, period: Microseconds?) {
         guard actions.indices.contains(event.gesture), let list = actions[event.gesture][event.state] else { return }
         // An index loop: an unspecialized array iterator allocates in a debug build.
@@ -199,6 +228,8 @@ public final class Dispatcher {
                     EventJSON.line(event, names: names, origin: origin, into: &message)
                 }
                 target.send(message.bytes)
+            case .keys(let keyAction):
+                run(keyAction, action, event)
             case .healthSocket: break  // health changes' only
             }
         }
@@ -215,6 +246,80 @@ public final class Dispatcher {
         fields[JournalField.time] = .string(time)
         let on = panel.map { " on '\($0.name)' (\($0.path))" } ?? ""
         logger.info("gesture '\(gesture)' \(event.state)\(on) at \(time)", metadata: fields)
+    }
+
+    /// What a gesture's state does to keys whatever its actions: its end lets go of its
+    /// holds; its `began` restarts its step counts.
+    private func keyTransitions(_ event: GestureEvent) {
+        switch event.state {
+        case .ended, .cancelled, .failed:
+            keys.release(KeyPresser.Owner(gesture: event.gesture, device: event.device))
+            armKeyTimer()
+        case .began:
+            for action in actions[event.gesture][.changed] ?? [] { action.steps?.reset() }
+        default: break
+        }
+    }
+
+    private func run(_ keyAction: KeyAction, _ action: PreparedAction, _ event: GestureEvent) {
+        switch keyAction.mode {
+        case .press(let delay):
+            keys.press(keyAction.chord, delay: delay, at: event.time)
+        case .hold:
+            keys.hold(keyAction.chord, owner: KeyPresser.Owner(gesture: event.gesture, device: event.device), at: event.time)
+        case .step(let measure, _, let back):
+            let presses = action.steps?.presses(for: measure.value(of: event)) ?? 0
+            for _ in 0..<abs(presses) { keys.press(presses > 0 ? keyAction.chord : back, delay: 0, at: event.time) }
+        }
+        armKeyTimer()
+    }
+
+    private func armKeyTimer() { keyTimer.set(keys.nextDeadline) }
+
+    /// Delayed key-ups and the hold watchdog.
+    private func advanceKeys() {
+        for owner in keys.advance(to: loop.now()) {
+            logger.warning(
+                "keys held by gesture '\(names.gesture(owner.gesture))' released after \(KeyPresser.maximumHold / 1_000_000) s (the hold watchdog)"
+            )
+        }
+        armKeyTimer()
+    }
+
+    /// `status.keyboard`, when the config has `keys` actions.
+    public var keyboardStatus: KeyboardStatus? {
+        guard !keyboardCodes.isEmpty else { return nil }
+        return KeyboardStatus(
+            name: KeyAction.keyboardName, path: keyboard?.devnode, keys: keyboardCodes.map(KeyNames.name(of:)),
+            down: keys.down.map(KeyNames.name(of:)), frames: keys.framesSent, writeFailures: keys.failures,
+            watchdogReleases: keys.watchdogReleases,
+            error: keyboard == nil ? (keyboardError?.description ?? "not sent by a replay") : nil)
+    }
+
+    /// Every key up now (stop).
+    public func releaseKeys() {
+        keys.releaseAll()
+        armKeyTimer()
+    }
+
+    /// Keeps the keyboard when its codes stay; else makes the one `codes` needs (none for
+    /// none). A keyboard that cannot be made leaves `keys` actions unsent, logged.
+    private func replaceKeyboard(codes: [UInt16]) {
+        guard codes != keyboardCodes || keyboard == nil else { return }
+        keyboard = nil
+        keys.output = nil
+        keyboardCodes = codes
+        keyboardError = nil
+        guard !codes.isEmpty, let makeKeyboard else { return }
+        do {
+            let made = try makeKeyboard(codes)
+            keyboard = made
+            keys.output = made
+            logger.notice("keyboard '\(made.devnode)': \(codes.count) keys for keys actions")
+        } catch {
+            keyboardError = error
+            logger.error("keys actions are not sent: gestured's keyboard: \(error)")
+        }
     }
 
     /// True while commands run or socket messages wait (stopping waits for them, briefly).

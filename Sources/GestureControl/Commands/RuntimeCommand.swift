@@ -1,4 +1,4 @@
-import GestureConfig
+import ConfigModel
 import GestureCore
 
 /// A gesture or a view, by its name in the config.

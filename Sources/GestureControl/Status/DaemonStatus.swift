@@ -23,6 +23,8 @@ public struct DaemonStatus: Equatable, Sendable {
     public var refused = MetricValues(RefusalMetrics.all)
     /// The mode and the runtime changes in force (`set`, `mode`).
     public var runtime = RuntimeStatus()
+    /// gestured's keyboard, when the config has `keys` actions.
+    public var keyboard: KeyboardStatus?
     /// The idle rule, with `[idle]` only.
     public var idle: IdleStatus?
 
@@ -42,6 +44,7 @@ public struct DaemonStatus: Equatable, Sendable {
             ("pending", .array(pending.map(\.json))), ("dispatcher", .object(dispatcher.members)), ("control", control.json),
             ("refused", .object(refused.members)), ("start_time_s", .number(startTime)), ("runtime", runtime.json),
         ]
+        if let keyboard { members.append(("keyboard", keyboard.json)) }
         if let idle { members.append(("idle", idle.json)) }
         return .object(members)
     }
@@ -65,7 +68,55 @@ public struct DaemonStatus: Equatable, Sendable {
         control = json["control"].map(ControlStatus.init(json:)) ?? ControlStatus()
         refused = MetricValues(RefusalMetrics.all, json: json["refused"])
         runtime = json["runtime"].map(RuntimeStatus.init(json:)) ?? RuntimeStatus()
+        keyboard = json["keyboard"].map(KeyboardStatus.init(json:))
         idle = json["idle"].map(IdleStatus.init(json:))
+    }
+}
+
+/// `status.keyboard`: gestured's uinput keyboard for `keys` actions.
+public struct KeyboardStatus: Equatable, Sendable {
+    public var name: String
+    /// Its device node; nil when it could not be made (`error` says why).
+    public var path: String?
+    /// The keys it has (`KEY_F5`), and those down now.
+    public var keys: [String]
+    public var down: [String]
+    /// Frames written, frames whose write failed, holds the watchdog ended.
+    public var frames: Int
+    public var writeFailures: Int
+    public var watchdogReleases: Int
+    public var error: String?
+
+    public init(
+        name: String, path: String?, keys: [String], down: [String] = [], frames: Int = 0, writeFailures: Int = 0,
+        watchdogReleases: Int = 0, error: String? = nil
+    ) {
+        self.name = name
+        self.path = path
+        self.keys = keys
+        self.down = down
+        self.frames = frames
+        self.writeFailures = writeFailures
+        self.watchdogReleases = watchdogReleases
+        self.error = error
+    }
+
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("name", .string(name)), ("path", path.map(JSONValue.string) ?? .null), ("keys", .array(keys.map(JSONValue.string))),
+            ("down", .array(down.map(JSONValue.string))), ("frames", .number(Double(frames))),
+            ("write_failures", .number(Double(writeFailures))), ("watchdog_releases", .number(Double(watchdogReleases))),
+        ]
+        if let error { members.append(("error", .string(error))) }
+        return .object(members)
+    }
+
+    init(json: JSONValue) {
+        func strings(_ key: String) -> [String] { json[key]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+        self.init(
+            name: json["name"]?.stringValue ?? "?", path: json["path"]?.stringValue, keys: strings("keys"), down: strings("down"),
+            frames: json["frames"]?.intValue ?? 0, writeFailures: json["write_failures"]?.intValue ?? 0,
+            watchdogReleases: json["watchdog_releases"]?.intValue ?? 0, error: json["error"]?.stringValue)
     }
 }
 

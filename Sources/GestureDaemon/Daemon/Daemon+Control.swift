@@ -70,6 +70,7 @@ extension Daemon: ControlHandler {
         status.control = server.status
         status.refused = refusals
         status.runtime = runtimeStatus
+        status.keyboard = dispatcher.keyboardStatus
         return status
     }
 

@@ -68,7 +68,9 @@ public final class Daemon {
         pipeline = GesturePipeline(configuration: configuration)
         // The idle rule's time without a touch counts from the start.
         pipeline.advance(to: origin)
-        dispatcher = try Dispatcher(loop: loop, configuration: configuration, origin: origin, logger: logger)
+        dispatcher = try Dispatcher(
+            loop: loop, configuration: configuration, origin: origin, logger: logger,
+            keyboard: { codes throws(SystemError) in try VirtualKeyboard(name: KeyAction.keyboardName, codes: codes) })
         // What actions leave running (`sleep 30 &`, `setsid`) comes back to gestured, to be
         // counted against max_children, killed at its timeout and at shutdown, and reaped.
         if adoptsOrphans, cls_set_child_subreaper() == 0 {
@@ -262,8 +264,10 @@ public final class Daemon {
         input.drain()
         pipeline.finish(at: now, panelTimers: false)
         flush(model: pipeline.configuration.model, names: names)
-        // No contact is left down on a virtual touchscreen (the clones go with the process).
+        // No contact is left down on a virtual touchscreen (the clones go with the process),
+        // no key on gestured's keyboard.
         pipeline.releaseForwarded()
+        dispatcher.releaseKeys()
         server.publishStopping(reason: stopReason, time: now, origin: origin)
         let end = now + Self.stopGrace
         while server.hasPendingOutput || dispatcher.hasPendingWork {

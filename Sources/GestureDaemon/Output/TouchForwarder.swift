@@ -57,3 +57,5 @@ public final class TouchForwarder: TouchSink {
         return (sorted[(sorted.count - 1) / 2], sorted[(sorted.count - 1) * 99 / 100])
     }
 }
+
+extension VirtualKeyboard: KeyboardOutput {}

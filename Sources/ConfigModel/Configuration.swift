@@ -131,7 +131,7 @@ public enum ActionOwner: Equatable, Sendable {
         }
     }
 
-    var defaultCooldown: Microseconds {
+    package var defaultCooldown: Microseconds {
         switch self {
         case .gesture, .idle: 0
         case .health: HealthActions.defaultCooldown
@@ -204,7 +204,7 @@ public struct GestureActions: Equatable, Sendable {
     public init(byState: [GestureState: [ActionSpec]] = [:]) { self.byState = byState }
 }
 
-/// One action: a shell command or a message to a Unix socket.
+/// One action: a shell command, a message to a Unix socket, keys, or a mode switch.
 public struct ActionSpec: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// Run through `DaemonSettings.shell -c`; values arrive as `GESTURE_*` environment variables.
@@ -215,6 +215,9 @@ public struct ActionSpec: Equatable, Sendable {
         /// (`mode = "NAME"`, `for = "60s"`). The pipeline performs it
         /// (`GesturePipeline.performModeAction`), not the dispatcher.
         case mode(String?, duration: Microseconds?)
+        /// Send keys through gestured's keyboard (`keys = "leftctrl+r"`). The dispatcher's
+        /// `KeyPresser` presses them.
+        case keys(KeyAction)
     }
     public var kind: Kind
     /// Further firings within this time of the last one are skipped (0: none).
@@ -263,12 +266,15 @@ extension Configuration {
     }
 
     /// Per gesture, the distinct periods of its `on.changed` actions that are paced (mode
-    /// switches are the pipeline's own and run at every event).
+    /// switches are the pipeline's own and run at every event; key steps count every change).
     public var changedPeriods: [[Microseconds]] {
         actions.map { gesture in
             var periods: [Microseconds] = []
             for spec in gesture.byState[.changed] ?? [] {
-                if case .mode = spec.kind { continue }
+                switch spec.kind {
+                case .mode, .keys: continue
+                case .command, .socket: break
+                }
                 if let period = changedPeriod(of: spec), !periods.contains(period) { periods.append(period) }
             }
             return periods
