@@ -41,3 +41,8 @@ public enum KeyNames {
         return String(cString: name).hasPrefix("KEY_")
     }
 }
+
+extension KeyAction {
+    /// The chord as the config may write it: `KEY_LEFTCTRL+KEY_R`.
+    public static func text(of chord: [UInt16]) -> String { chord.map(KeyNames.name(of:)).joined(separator: "+") }
+}

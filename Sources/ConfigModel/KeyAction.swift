@@ -39,9 +39,6 @@ public struct KeyAction: Equatable, Sendable {
     /// At most this many keys in one chord (docs/LIMITS.md): four modifiers and a key, with
     /// room; a longer one is a mistake, and the kernel keeps no more keys down per frame anyway.
     public static let maximumChord = 8
-
-    /// The chord as the config may write it: `KEY_LEFTCTRL+KEY_R`.
-    public static func text(of chord: [UInt16]) -> String { chord.map(KeyNames.name(of:)).joined(separator: "+") }
 }
 
 /// The value a step action counts steps of.
