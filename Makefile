@@ -9,8 +9,9 @@ SWIFT     ?= swift
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages the build and the tests need (headers, pkg-config files, tools;
-# prometheus for promtool, which checks the metrics exposition).
-APT_PACKAGES := libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev libyaml-dev pkg-config evemu-tools time librsvg2-bin prometheus
+# prometheus for promtool, which checks the metrics exposition; systemd for
+# systemd-socket-activate, which starts gestured-web as its socket unit would).
+APT_PACKAGES := libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev libyaml-dev pkg-config evemu-tools time librsvg2-bin prometheus systemd
 
 .PHONY: deps build check test unit-test run install clean help
 
@@ -62,7 +63,7 @@ run: build
 # completions.
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(SYSCONFDIR)/gestured $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.d
-	install -s -m 0755 .build/release/gestured .build/release/gesturectl $(DESTDIR)$(PREFIX)/bin/
+	install -s -m 0755 .build/release/gestured .build/release/gesturectl .build/release/gestured-web $(DESTDIR)$(PREFIX)/bin/
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.toml ]; then \
 	  echo "install: keeping the existing $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.toml (the example is config/gestures.toml)"; \
 	else install -m 0644 config/gestures.toml $(DESTDIR)$(SYSCONFDIR)/gestured/gestures.toml; fi

@@ -6,9 +6,11 @@ let package = Package(
     products: [
         .executable(name: "gestured", targets: ["gestured"]),
         .executable(name: "gesturectl", targets: ["gesturectl"]),
+        .executable(name: "gestured-web", targets: ["gestured-web"]),
         .library(name: "GestureCore", targets: ["GestureCore"]),
         // For the benchmark package (Benchmarks/), which depends on this one by path.
         .library(name: "TouchInput", targets: ["TouchInput"]),
+        .library(name: "ConfigModel", targets: ["ConfigModel"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
         .library(name: "TouchPipeline", targets: ["TouchPipeline"]),
         .library(name: "GestureDaemon", targets: ["GestureDaemon"]),
@@ -47,19 +49,28 @@ let package = Package(
         .target(name: "JSONOutput"),
         // evdev normalizer, libevdev devices, udev discovery and hotplug, evemu files.
         .target(name: "TouchInput", dependencies: ["GestureCore", "LinuxSystem", "JSONOutput", "CEvdev", "CUdev", "CMtdev", "CLinuxShims"]),
-        // TOML schema, validation with positions, units, model building.
+        // The configuration model: plain values the pipeline, the control requests and the
+        // daemon run on (the `Configuration`, device rules, frames, units, warnings and
+        // diagnostics with their positions), without the TOML reader.
+        .target(name: "ConfigModel", dependencies: ["GestureCore"]),
+        // The TOML loader: schema, validation with positions, model building. Re-exports
+        // ConfigModel (what it builds).
         .target(name: "GestureConfig", dependencies: [
-            "GestureCore", "LinuxSystem", "CTOMLPlusPlus",
+            "ConfigModel", "GestureCore", "LinuxSystem", "CTOMLPlusPlus",
         ]),
         // What the daemon and gesturectl share: the JSON value and parser, the control
-        // client, the status model and its renderers (JSON, text, Prometheus), monitor lines.
-        .target(name: "GestureControl", dependencies: ["JSONOutput", "LinuxSystem"]),
+        // commands' table and their typed requests (the runtime commands' too, for the
+        // pipeline and `replay --script`), the control client, the status model and its
+        // renderers (JSON, text, Prometheus), monitor lines. ConfigModel for the frame lengths
+        // and durations a request gives.
+        .target(name: "GestureControl", dependencies: ["GestureCore", "ConfigModel", "JSONOutput", "LinuxSystem"]),
         // The one road from raw events to gesture events and the clones' frames, live or
         // replayed: normalizers, each device's geometry, the frame stages, the engine, the
         // touch encoders, the runtime changes. Pure: no sockets, no processes, no clock of its
-        // own. GestureConfig for the `Configuration` it runs (the model and the `[[device]]`
-        // rules); GestureControl for the JSON of the runtime commands it parses.
-        .target(name: "TouchPipeline", dependencies: ["GestureCore", "TouchInput", "GestureConfig", "GestureControl"]),
+        // own. ConfigModel for the `Configuration` it runs (the model and the `[[device]]`
+        // rules), not the TOML loader; GestureControl for the runtime commands' typed requests it takes and the
+        // JSON of the updates they make.
+        .target(name: "TouchPipeline", dependencies: ["GestureCore", "TouchInput", "ConfigModel", "GestureControl"]),
         // The daemon's system layer, as swift-nio keeps NIOPosix apart: the epoll event loop,
         // its clocks (the one place the monotonic clock is read), deadline timers, signals.
         .target(name: "SystemLoop", dependencies: ["GestureCore", "LinuxSystem", "CLinuxShims"]),
@@ -82,7 +93,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
-        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "TouchPipeline", "TouchInput", "LinuxSystem"]),
+        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "GestureControl", "TouchPipeline", "TouchInput", "LinuxSystem"]),
         // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link libyaml).
         .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", "CYAML"]),
         .executableTarget(name: "gesturectl", dependencies: [
@@ -90,6 +101,14 @@ let package = Package(
             "GesturePicture", "LibinputRecord",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The web bridge (its own process, not linked into the daemon): HTTP on one epoll loop
+        // for kiosk pages, as a client of the control socket: the event stream as Server-Sent
+        // Events, set/mode/reset per page session, status, metrics, the live view.
+        .target(name: "WebBridge", dependencies: ["GestureControl", "GestureCore", "JSONOutput", "LinuxSystem", "SystemLoop", "CLinuxShims"]),
+        .executableTarget(name: "gestured-web", dependencies: [
+            "WebBridge", "GestureControl", "GestureConfig", "GestureCore", "GesturePicture", "LinuxSystem", "SystemLoop",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Shared test helpers: frame builders, the harness that drives frames through the
@@ -106,8 +125,9 @@ let package = Package(
         .testTarget(name: "JSONOutputTests", dependencies: ["JSONOutput"]),
         // The loop, its timers and signals; that only the clock type reads the monotonic clock.
         .testTarget(name: "SystemLoopTests", dependencies: ["SystemLoop", "DaemonTestSupport", "LinuxSystem", "TestSupport"]),
-        // The status model against its JSON, docs/PROTOCOL.md, docs/MONITORING.md and promtool.
-        .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "LinuxSystem"]),
+        // The status model against its JSON, docs/PROTOCOL.md, docs/MONITORING.md and promtool;
+        // the commands' table against PROTOCOL.md, their typed requests.
+        .testTarget(name: "GestureControlTests", dependencies: ["GestureControl", "GestureConfig", "GestureCore", "LinuxSystem"]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "LinuxSystem", "JSONOutput", "TestSupport"]),
         // The engine over real recordings, replayed as `gesturectl replay` replays them
         // (`VirtualReplay` through the pipeline, its output stream kept).
@@ -140,10 +160,12 @@ let package = Package(
         // libinput record files against the evemu file they were written from.
         .testTarget(name: "LibinputRecordTests", dependencies: ["LibinputRecord", "LinuxSystem", "TestSupport", "gesturectl"],
                     exclude: ["Fixtures"]),
+        // The bridge's parts on their own: requests read within bounds, the Host and Origin checks, the filter.
+        .testTarget(name: "WebBridgeTests", dependencies: ["WebBridge", "GestureControl"]),
         // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
         .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TouchPipeline", "TestSupport", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).
-        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "ActionDispatch", "SystemLoop", "GestureControl", "LinuxSystem", "TestSupport", "gestured", "gesturectl"],
+        .testTarget(name: "IntegrationTests", dependencies: ["GestureDaemon", "ActionDispatch", "SystemLoop", "GestureControl", "LinuxSystem", "TestSupport", "gestured", "gesturectl", "gestured-web"],
                     exclude: ["Goldens"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -4,8 +4,11 @@
 #   debian-swift-test     the Swift suites, then `make deb` and the package test, with
 #                         Debian's swiftlang 6.0.3: the recipe of a Debian 13 or Raspberry
 #                         Pi OS machine. Needs swift-log 1.11.0 (DEBIAN_SWIFT_LOG, below).
-#   package-test-trixie   this machine's .deb (`make deb`) through mk/package-test.sh there:
-#                         lintian from trixie, dpkg -i, purge.
+#   package-test-trixie   `make deb` there with this machine's Swift toolchain (bound at
+#                         /opt/swift, build profile pkg.gestured.swift-on-path): trixie's
+#                         debhelper, pandoc and unit paths; then mk/package-test.sh there:
+#                         lintian from trixie, dpkg -i, purge. A Debian 12 package is not
+#                         one for Debian 13 (its /lib paths are aliased-location there).
 # Not part of `make test`: the root costs minutes of download, and the Swift suites under
 # 6.0.3 need a swift-log the offline copies do not have.
 DEBIAN_SWIFT_APT_PACKAGES := mmdebstrap
@@ -29,5 +32,8 @@ debian-swift-deps:
 debian-swift-test: debian-swift-deps
 	$(SUDO) mk/debian-swift.sh sh -c 'make unit-test APT_PACKAGES= && make deb APT_PACKAGES= DEB_APT_PACKAGES= && mk/package-test.sh .build/deb/gestured_*.changes'
 
-package-test-trixie: deb debian-swift-deps
-	$(SUDO) env DEBIAN_SWIFT_DEBS=$(DEB_DIR) mk/debian-swift.sh mk/package-test.sh /debs/gestured_$(VERSION)_$(shell dpkg --print-architecture).changes
+# The toolchain's root: swift is usr/bin/swift in it.
+SWIFT_TOOLCHAIN ?= $(abspath $(dir $(shell command -v $(SWIFT)))/../..)
+
+package-test-trixie: debian-swift-deps
+	$(SUDO) env DEBIAN_SWIFT_TOOLCHAIN=$(SWIFT_TOOLCHAIN) mk/debian-swift.sh sh -c 'PATH=/opt/swift/usr/bin:$$PATH make deb APT_PACKAGES= DEB_APT_PACKAGES= DEB_PROFILES=-Ppkg.gestured.swift-on-path && mk/package-test.sh .build/deb/gestured_*.changes'

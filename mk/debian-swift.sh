@@ -5,8 +5,8 @@
 # "Debian's own Swift"). The host's git `url.insteadOf` rules and the local directories
 # they name are carried into the root, so SwiftPM resolves the same offline copies there.
 #   mk/debian-swift.sh COMMAND...       e.g. make unit-test APT_PACKAGES=
-# DEBIAN_SWIFT_DEBS: a folder of this machine's bound read-only at /debs in the root (the
-# .deb, .buildinfo and .changes that mk/package-test.sh checks there).
+# DEBIAN_SWIFT_TOOLCHAIN: a Swift toolchain of this machine's (swift at usr/bin/swift in
+# it) bound read-only at /opt/swift in the root, for a build with the host's Swift.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,10 +15,10 @@ ROOT=$DIR/trixie-amd64
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 # swiftlang and what the build and `make check` need; `make deb`'s tools (pandoc, lintian,
 # debhelper) as well, so the package is built there as a Debian 13 user would build it;
-# systemd for the package test's systemd-analyze.
+# systemd for the package test's systemd-analyze, systemd-dev for its systemd.pc.
 PACKAGES=(swiftlang g++ make git pkgconf libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev
           libyaml-dev evemu-tools time librsvg2-bin prometheus
-          build-essential debhelper dpkg-dev lintian pandoc man-db systemd)
+          build-essential debhelper dpkg-dev lintian pandoc man-db systemd systemd-dev)
 SRC=/src/gestured
 
 log() { printf 'debian-swift: %s\n' "$*" >&2; }
@@ -107,5 +107,5 @@ copy_tree
 shared=$(cd .. && pwd)/shared
 [ -d "$shared/recordings" ] || die "$shared/recordings is missing (the tests read it)"
 binds+=("$shared=/src/shared")
-[ -z "${DEBIAN_SWIFT_DEBS:-}" ] || binds+=("$(cd "$DEBIAN_SWIFT_DEBS" && pwd)=/debs")
+[ -z "${DEBIAN_SWIFT_TOOLCHAIN:-}" ] || binds+=("$(cd "$DEBIAN_SWIFT_TOOLCHAIN" && pwd)=/opt/swift")
 in_root "${binds[@]}" -- sh -c 'cd "$0" && exec "$@"' "$SRC" "$@"

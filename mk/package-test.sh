@@ -22,8 +22,8 @@ step "dpkg -i $deb"
 dpkg -i "$deb"
 
 step "files where Debian expects them"
-for path in /usr/bin/gestured /usr/bin/gesturectl \
-            /lib/systemd/system/gestured.service /usr/lib/sysusers.d/gestured.conf /lib/udev/rules.d/70-gestured-uinput.rules \
+for path in /usr/bin/gestured /usr/bin/gesturectl /usr/bin/gestured-web \
+            /lib/systemd/system/gestured.service /lib/systemd/system/gestured-web.socket /lib/systemd/system/gestured-web.service /usr/lib/sysusers.d/gestured.conf /lib/udev/rules.d/70-gestured-uinput.rules \
             /lib/udev/rules.d/90-gestured-clone.rules /usr/libexec/gestured/udev-import \
             /lib/systemd/system/gestured-panel-reset@.service /usr/libexec/gestured/panel-reset \
             /etc/gestured/gestures.toml \
@@ -45,23 +45,31 @@ wants=/etc/systemd/system/multi-user.target.wants/gestured.service
 [ -L "$wants" ] && [ "$(readlink -f "$wants")" = "$(readlink -f /lib/systemd/system/gestured.service)" ] ||
   fail "gestured.service is not enabled ($wants)"
 
+# The web bridge listens on a port only once the administrator enables it.
+for unit in gestured-web.socket gestured-web.service; do
+  ls /etc/systemd/system/*.wants/"$unit" >/dev/null 2>&1 && fail "$unit is enabled on install"
+done
+
 step "an edited conffile survives reinstalling the package"
 echo "# edited by package-test" >> /etc/gestured/gestures.toml
 dpkg -i --force-confold "$deb" >/dev/null
 grep -qx "# edited by package-test" /etc/gestured/gestures.toml || fail "the edit of /etc/gestured/gestures.toml was lost"
 
 step "both programs report the package's version ($version)"
-for program in gestured gesturectl; do
+for program in gestured gesturectl gestured-web; do
   said=$("$program" --version)
   [ "$said" = "$version" ] || fail "$program --version says '$said'"
 done
 
 step "systemd-analyze verify and security on the installed unit"
-out=$(systemd-analyze verify /lib/systemd/system/gestured.service /lib/systemd/system/gestured-panel-reset@event0.service 2>&1) \
+out=$(systemd-analyze verify /lib/systemd/system/gestured.service /lib/systemd/system/gestured-panel-reset@event0.service \
+  /lib/systemd/system/gestured-web.socket /lib/systemd/system/gestured-web.service 2>&1) \
   || fail "verify failed"
 [ -z "$out" ] || { echo "$out"; fail "systemd-analyze verify complained"; }
 systemd-analyze security --offline=yes --threshold=20 /lib/systemd/system/gestured.service | tail -1 \
   || fail "exposure above 2.0"
+systemd-analyze security --offline=yes --threshold=10 /lib/systemd/system/gestured-web.service | tail -1 \
+  || fail "gestured-web's exposure above 1.0"
 
 step "gesturectl check on the installed config"
 gesturectl check --config /etc/gestured/gestures.toml >/dev/null || fail "the installed config does not check"
@@ -96,7 +104,7 @@ left=""
 for path in $installed; do
   if [ -e "$path" ] && { [ ! -d "$path" ] || [[ "$path" == *gestured* ]]; }; then left="$left $path"; fi
 done
-for path in /etc/gestured /run/gestured "$wants" /var/lib/systemd/deb-systemd-helper-enabled/multi-user.target.wants/gestured.service; do
+for path in /etc/gestured /run/gestured "$wants" /etc/systemd/system/sockets.target.wants/gestured-web.socket /var/lib/systemd/deb-systemd-helper-enabled/multi-user.target.wants/gestured.service; do
   [ -e "$path" ] && left="$left $path"
 done
 [ -z "$left" ] || fail "left behind after purge:$left"

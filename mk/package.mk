@@ -2,7 +2,8 @@
 # the release build `make test` has already made; `make package-test` checks it as Debian
 # would and as an integrator installs it (mk/package-test.sh; root, as on CI machines).
 DEB_DIR := .build/deb
-DEB_APT_PACKAGES := build-essential debhelper dpkg-dev lintian pandoc man-db
+# systemd: its systemd.pc says where units go (Debian 12; Debian 13 has it in systemd-dev).
+DEB_APT_PACKAGES := build-essential debhelper dpkg-dev lintian pandoc man-db systemd
 # Debian's swiftlang (Debian 13) is a build dependency; without it (Debian 12, or a
 # toolchain of one's own) the Swift on the PATH builds, and the profile says so (debian/control).
 DEB_PROFILES := $(if $(shell dpkg-query -W -f='$${Status}' swiftlang 2>/dev/null | grep 'ok installed'),,-Ppkg.gestured.swift-on-path)

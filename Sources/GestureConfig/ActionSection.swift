@@ -19,7 +19,7 @@ extension ConfigBuilder {
                 continue
             }
             guard let value = reader.value(key) else { continue }
-            let specs = readActionList(value, path: path, for: .gesture(type))
+            let specs = readActionList(value, path: path, for: .gesture(type), paced: state == .changed)
             if !specs.isEmpty { actions.byState[state] = specs }
         }
         return actions
@@ -46,10 +46,10 @@ extension ConfigBuilder {
         return actions
     }
 
-    /// One action table, or an array of them.
-    private func readActionList(_ value: TOMLValue, path: ConfigKeyPath, for owner: ActionOwner) -> [ActionSpec] {
+    /// One action table, or an array of them; `paced`: `on.changed`'s, which take `frame_rate`.
+    private func readActionList(_ value: TOMLValue, path: ConfigKeyPath, for owner: ActionOwner, paced: Bool = false) -> [ActionSpec] {
         if let table = value.table {
-            return readAction(TableReader(table: table, path: path, sink: sink), for: owner).map { [$0] } ?? []
+            return readAction(TableReader(table: table, path: path, sink: sink), for: owner, paced: paced).map { [$0] } ?? []
         }
         guard let array = value.array else {
             sink.report(
@@ -62,7 +62,7 @@ extension ConfigBuilder {
                 sink.report(path.appending(index: index), "wrong type", expected: "an action table", found: TableReader.render(element))
                 continue
             }
-            if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink), for: owner) {
+            if let spec = readAction(TableReader(table: table, path: path.appending(index: index), sink: sink), for: owner, paced: paced) {
                 specs.append(spec)
             }
         }
@@ -86,9 +86,9 @@ extension ConfigBuilder {
     }
 
     /// `command = "..."`, or `socket = "/path"` with an optional `message` and `datagram`;
-    /// `cooldown` for both, `timeout` for commands; or `mode = "NAME"` (gestures only). A
-    /// message names only the fields its owner fills.
-    func readAction(_ reader: TableReader, for owner: ActionOwner) -> ActionSpec? {
+    /// `cooldown` for both, `timeout` for commands, `frame_rate` for both when `paced`; or
+    /// `mode = "NAME"` (gestures only). A message names only the fields its owner fills.
+    func readAction(_ reader: TableReader, for owner: ActionOwner, paced: Bool = false) -> ActionSpec? {
         if reader.contains("mode") {
             // The pipeline switches modes on gesture events; a panel's health is not one.
             guard case .gesture = owner else {
@@ -106,6 +106,7 @@ extension ConfigBuilder {
         let datagram = reader.bool("datagram")
         let cooldown = reader.duration("cooldown") ?? owner.defaultCooldown
         let timeout = reader.duration("timeout")
+        let frameRate = readActionFrameRate(reader, paced: paced)
         reader.finish()
 
         if reader.contains("command") == reader.contains("socket") {
@@ -134,7 +135,7 @@ extension ConfigBuilder {
                     reader.path.appending("timeout"), "must be more than 0", expected: Units.durationExpected,
                     found: "\"0s\"")
             }
-            return ActionSpec(kind: .command(command), cooldown: cooldown, timeout: timeout)
+            return ActionSpec(kind: .command(command), cooldown: cooldown, timeout: timeout, frameRate: frameRate)
         }
         if timeout != nil {
             sink.report(reader.path.appending("timeout"), "only command actions take 'timeout'")
@@ -154,7 +155,9 @@ extension ConfigBuilder {
                 return nil
             }
             guard case .gesture(let type) = owner else {
-                return ActionSpec(kind: .socket(path: socket, message: template, datagram: datagram ?? false), cooldown: cooldown)
+                return ActionSpec(
+                    kind: .socket(path: socket, message: template, datagram: datagram ?? false), cooldown: cooldown,
+                    frameRate: frameRate)
             }
             let filled = MessageTemplate.fieldNames(for: type)
             for case .field(let name) in template?.segments ?? [] where !filled.contains(name) {
@@ -167,7 +170,22 @@ extension ConfigBuilder {
                 return nil
             }
         }
-        return ActionSpec(kind: .socket(path: socket, message: template, datagram: datagram ?? false), cooldown: cooldown)
+        return ActionSpec(
+            kind: .socket(path: socket, message: template, datagram: datagram ?? false), cooldown: cooldown, frameRate: frameRate)
+    }
+
+    /// An action's `frame_rate`: only `on.changed` actions run at a pace (the other states
+    /// run once per gesture and are never coalesced).
+    private func readActionFrameRate(_ reader: TableReader, paced: Bool) -> FrameRate? {
+        guard reader.contains("frame_rate") else { return nil }
+        guard paced else {
+            _ = reader.value("frame_rate")
+            sink.report(
+                reader.path.appending("frame_rate"), "only on.changed actions run at a frame rate",
+                expected: "frame_rate in an [gesture.NAME.on.changed] action")
+            return nil
+        }
+        return readFrameRate(reader)
     }
 
     static let actionExpected = "exactly one of command = \"...\", socket = \"/path\" or mode = \"NAME\""

@@ -48,6 +48,7 @@ enum ConfigExplanation {
             ("socket_queue", "\(settings.socketQueue)"),
             ("metrics_file", settings.metricsFile.map { "\"\($0)\"" } ?? unset),
             ("metrics_interval", "\"\(Units.format(duration: settings.metricsInterval))\""),
+            ("frame_rate", settings.frameRate.description),
         ]
         return values.filter { table?[$0.0] == nil }.map { key, value in
             value == unset ? "# \(key): not set (default)" : "\(key) = \(value)  # default"

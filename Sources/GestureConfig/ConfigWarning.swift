@@ -1,16 +1,7 @@
 import GestureCore
 
-/// A config that loads but almost certainly does not mean what it says; `check` prints it
-/// as `file:line:col: warning: key.path: message` and still succeeds.
-public struct ConfigWarning: Equatable, Sendable, CustomStringConvertible {
-    public var location: ConfigLocation
-    public var keyPath: ConfigKeyPath
-    public var message: String
-
-    public var description: String {
-        "\(location): warning: \(keyPath): \(message)"
-    }
-
+/// The warnings the loader finds in a model (the type is the model's, in ConfigModel).
+extension ConfigWarning {
     /// Every warning about `model`, placed in its file by `locate`.
     static func warnings(in model: GestureModel, locate: (ConfigKeyPath) -> ConfigLocation) -> [ConfigWarning] {
         tapPairWarnings(in: model, locate: locate) + palmOnlyWarnings(in: model, locate: locate)

@@ -59,8 +59,19 @@ extension ConfigBuilder {
             }
         }
         if let log = reader.bool("log_recognitions") { settings.logRecognitions = log }
+        if let rate = readFrameRate(reader) { settings.frameRate = rate }
         reader.finish()
         return settings
+    }
+
+    /// `frame_rate`: a rate in Hz (1 to 1000) or `"every-frame"`.
+    func readFrameRate(_ reader: TableReader) -> FrameRate? {
+        reader.read("frame_rate", expected: "a rate in Hz from 1 to 1000, or \"every-frame\"") { value throws(TableReader.Problem) in
+            if value.string == "every-frame" { return .everyFrame }
+            guard let rate = value.int else { return nil }
+            guard (1...1_000).contains(rate) else { throw TableReader.Problem(message: "out of range") }
+            return .hertz(rate)
+        }
     }
 
     /// An absolute path string.

@@ -73,6 +73,16 @@ public final class ControlClient {
         }
     }
 
+    /// The socket, for a caller that goes on reading a stream in its own event loop (the
+    /// web bridge after `subscribe`), with `takeBuffered()`.
+    public var descriptor: Int32 { fd.rawValue }
+
+    /// The bytes read past the last line returned (stream lines that came with the reply).
+    public func takeBuffered() -> [UInt8] {
+        defer { buffer = [] }
+        return buffer
+    }
+
     /// The name of the group owning `path`, or nil.
     private static func groupName(of path: String) -> String? {
         var info = stat()
@@ -86,7 +96,12 @@ public final class ControlClient {
 
     /// Sends `{"cmd": command, ...extra}` and returns the value of `ok`; throws the
     /// daemon's error reply as `.daemon`.
-    public func request(_ command: String, _ extra: [(String, JSONValue)] = []) throws(ControlClientError) -> JSONValue {
+    public func request(_ command: ControlCommand, _ extra: [(String, JSONValue)] = []) throws(ControlClientError) -> JSONValue {
+        try request(named: command.rawValue, extra)
+    }
+
+    /// `request(_:_:)` with any `cmd`, in the table or not (tests send unknown ones).
+    public func request(named command: String, _ extra: [(String, JSONValue)] = []) throws(ControlClientError) -> JSONValue {
         do {
             try send(.object([("cmd", .string(command))] + extra))
         } catch {

@@ -10,5 +10,10 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String { "\(message) (\(code))" }
 
+    /// `bad-request`: a request its command cannot read, and the members it knows.
+    public static func badRequest(_ message: String, among names: [String] = []) -> ControlError {
+        ControlError(code: "bad-request", message: message + (names.isEmpty ? "" : "; known: " + names.joined(separator: ", ")))
+    }
+
     public var json: JSONValue { .object([("code", .string(code)), ("message", .string(message))]) }
 }

@@ -171,7 +171,7 @@ public struct RecordingOverlay: Sendable {
                         t: event.time - origin, gesture: event.gesture, state: event.state,
                         x: event.x, y: event.y, reason: reason?.describe(in: model)))
             // The panel's health and the runtime are not drawn.
-            case .event, .health, .contact, .runtime, .applicationTouch: break
+            case .event, .paced, .health, .contact, .runtime, .applicationTouch: break
             }
         }
     }

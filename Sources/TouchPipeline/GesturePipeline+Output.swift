@@ -34,8 +34,9 @@ extension GesturePipeline {
     /// 1. per device, the contacts its health stage filtered, then its notices: the stage
     ///    ran before the engine saw the frame;
     /// 2. the contacts the engine got (`reportsTouches`);
-    /// 3. the engine's transitions (trace), then its events; after each event, the runtime
-    ///    change its action made (`mode = "..."`), whose own transitions and events (the
+    /// 3. the engine's transitions (trace), then its events, each with what the pacer made
+    ///    of it (a paced `changed` after it, the waiting ones before an `ended`); after each
+    ///    event, the runtime change its action made (`mode = "..."`), whose own transitions and events (the
     ///    gestures it disabled) follow the step's events;
     /// 4. what the application sees of the touches.
     func collect() {
@@ -65,7 +66,7 @@ extension GesturePipeline {
             }
             let end = events.count
             while next < end {
-                outputs.append(.event(events[next]))
+                if pacer.isEmpty { outputs.append(.event(events[next])) } else { pacer.take(events[next], into: &outputs) }
                 performModeAction(of: events[next])
                 next += 1
             }

@@ -1,4 +1,5 @@
-import GestureConfig
+import ConfigModel
+import GestureControl
 import GestureCore
 
 /// The runtime changes (`set`, `mode`, `reset`, a connection that closed) applied to the
@@ -100,10 +101,17 @@ extension GesturePipeline {
         return update
     }
 
-    /// The stages' and the engine's deadlines up to `time`, each a step (not a mode's end).
+    /// The stages', the engine's and the pacer's deadlines up to `time`, each a step, in
+    /// time order (not a mode's end).
     func advancePath(to time: Microseconds) {
-        while let deadline = path.nextDeadline, deadline <= time {
-            path.advance(to: deadline, into: &events)
+        while true {
+            let due = path.nextDeadline.flatMap { $0 <= time ? $0 : nil }
+            if let paced = pacer.nextDeadline, paced <= time, due.map({ paced < $0 }) ?? true {
+                pacer.expire(upTo: paced, into: &outputs)
+                continue
+            }
+            guard let due else { break }
+            path.advance(to: due, into: &events)
             endStep()
         }
         path.advance(to: time, into: &events)

@@ -1,4 +1,5 @@
-import GestureConfig
+import ConfigModel
+import GestureControl
 import GestureCore
 import TouchInput
 
@@ -56,6 +57,14 @@ public final class GesturePipeline {
     @exclusivity(unchecked) var filtered: [FilteredContact] = []
     /// Set while `collect` runs: a mode switch it performs leaves its events to it.
     @exclusivity(unchecked) var collecting = false
+    /// Continuous gestures' `changed` at the display's pace, for the actions and subscribers
+    /// that want it (`.paced` outputs); empty, it costs one branch per event.
+    @exclusivity(unchecked) var pacer = ChangePacer()
+    /// Set while someone wants every continuous gesture's `changed` at `[daemon] frame_rate`
+    /// (a coalescing subscriber, `replay --coalesce`), not only the gestures whose actions do.
+    public var pacesEvents = false {
+        didSet { if pacesEvents != oldValue { pacer = ChangePacer(periods: pacedPeriods(), keeping: pacer) } }
+    }
     private var nextDeviceID: UInt32 = 0
     /// Unadvertised events of devices since detached (see `unadvertisedEvents`).
     private var detachedUnadvertised = 0
@@ -79,6 +88,7 @@ public final class GesturePipeline {
         runtime = RuntimeState(configuration: configuration)
         path = FramePath(model: configuration.model)
         modeActions = Self.modeSwitches(of: configuration)
+        pacer = ChangePacer(periods: pacedPeriods())
         events.reserveCapacity(64)
         outputs.reserveCapacity(256)
     }
@@ -163,6 +173,8 @@ public final class GesturePipeline {
     /// what it produced into the stream.
     @inline(__always)
     package func handle(_ frame: TouchFrame) {
+        // What a caller did not advance to is due before the frame (as `VirtualReplay` does).
+        if let paced = pacer.nextDeadline, paced < frame.time { advance(to: frame.time - 1) }
         path.handle(frame, into: &events)
         if reportsTouches { engine.forEachTouch { touches.append($0) } }
         endStep()
@@ -192,10 +204,24 @@ public final class GesturePipeline {
 
     /// The earliest time `advance` has work, or nil.
     public var nextDeadline: Microseconds? {
-        switch (path.nextDeadline, runtime.nextDeadline) {
-        case (let a?, let b?): min(a, b)
-        case (let a, let b): a ?? b
+        let deadline: Microseconds? =
+            switch (path.nextDeadline, runtime.nextDeadline) {
+            case (let a?, let b?): min(a, b)
+            case (let a, let b): a ?? b
+            }
+        guard let paced = pacer.nextDeadline else { return deadline }
+        return deadline.map { min($0, paced) } ?? paced
+    }
+
+    /// Per gesture, the periods its `changed` is paced at: its actions', and `[daemon]
+    /// frame_rate`'s for every continuous gesture while `pacesEvents`.
+    func pacedPeriods() -> [[Microseconds]] {
+        var periods = configuration.changedPeriods
+        guard pacesEvents, let period = configuration.daemon.frameRate.period else { return periods }
+        for g in periods.indices where configuration.model.gestures[g].type.isContinuous && !periods[g].contains(period) {
+            periods[g].append(period)
         }
+        return periods
     }
 
     /// Swaps in a new configuration between two frames: the engine keeps unchanged gestures
@@ -213,10 +239,13 @@ public final class GesturePipeline {
         update.mode = rebased.mode
         if !update.isEmpty { outputs.append(.runtime(update)) }
         path.replaceModel(runtime.effectiveModel(), at: time, into: &events)
-        // The cancellations, under the previous config's names and mode switches.
+        // The cancellations, under the previous config's names and mode switches; what was
+        // waiting for its frame goes out with them.
         endStep()
+        pacer.flushAll(at: time, into: &outputs)
         configuration = newConfiguration
         modeActions = Self.modeSwitches(of: newConfiguration)
+        pacer = ChangePacer(periods: pacedPeriods())
         for i in devices.indices {
             let info = devices[i].info
             let resolved = newConfiguration.mapping(

@@ -23,6 +23,12 @@ public enum PipelineOutput {
     case trace(TraceRecord)
     /// A gesture event, named by the model in force when it was emitted.
     case event(GestureEvent)
+    /// A continuous gesture's `changed` at the display's pace (`ChangePacer`): what the
+    /// actions of its lane's `period` and coalescing subscribers get, at most once per
+    /// period, standing for `coalesced` `changed` events (itself the newest). It follows
+    /// the `.event` it repeats, or comes at its lane's deadline, always before the
+    /// gesture's `ended` or `cancelled`.
+    case paced(GestureEvent, period: Microseconds, coalesced: Int)
     /// What a runtime operation changed: a `set`, `mode` or `reset`, a mode switched by an
     /// action (`mode = "..."`), a mode's `for` that ran out, an owner gone, a reload.
     case runtime(RuntimeUpdate)

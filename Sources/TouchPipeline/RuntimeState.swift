@@ -1,4 +1,5 @@
-import GestureConfig
+import ConfigModel
+import GestureControl
 import GestureCore
 
 /// Who made a runtime change: the daemon supplies it, the state only compares it.

@@ -10,7 +10,7 @@ struct MetricsCommand: ParsableCommand {
     @OptionGroup var connection: SocketOption
 
     func run() throws {
-        let reply = try connection.connect().request(ControlCommand.metrics.rawValue)
+        let reply = try connection.connect().request(.metrics)
         guard let text = reply.stringValue else { throw ControlClientError.protocolViolation("metrics is not a string") }
         print(text, terminator: "")
     }

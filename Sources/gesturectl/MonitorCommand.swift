@@ -27,7 +27,7 @@ struct MonitorCommand: ParsableCommand {
         var options: [(String, JSONValue)] = []
         if trace { options.append(("trace", .bool(true))) }
         if touches { options.append(("touches", .bool(true))) }
-        _ = try client.request("subscribe", options)
+        _ = try client.request(.subscribe, options)
         while let bytes = try client.readLine() {
             let line = EventLine(line: bytes)
             if json {

@@ -9,7 +9,7 @@ struct ReloadCommand: ParsableCommand {
     @OptionGroup var connection: SocketOption
 
     func run() throws {
-        let reply = try connection.connect(timeout: 30).request("reload")
+        let reply = try connection.connect(timeout: 30).request(.reload)
         if case .object = reply, let message = reply["message"]?.stringValue {
             print(message)
         } else {

@@ -67,17 +67,8 @@ struct RenderCommand: ParsableCommand {
         let environment = ProcessEnvironment.current()
         let client = try ControlClient(
             candidates: ControlSocketPath.candidates(option: socket, configured: configuration.daemon.socketPath, environment: environment))
-        let status = DaemonStatus(json: try client.request("status"))
         var configuration = configuration
-        for view in status.views where view.frame.count == 4 {
-            guard let v = configuration.model.views.firstIndex(where: { $0.name == view.name }) else { continue }
-            configuration.model.views[v].frame = Rect(x: view.frame[0], y: view.frame[1], width: view.frame[2], height: view.frame[3])
-            configuration.model.views[v].enabled = view.enabled
-        }
-        for gesture in status.gestures {
-            guard let g = configuration.model.gestures.firstIndex(where: { $0.name == gesture.name }) else { continue }
-            configuration.model.gestures[g].enabled = gesture.enabled
-        }
+        configuration.apply(DaemonStatus(json: try client.request(.status)))
         return configuration
     }
 

@@ -58,6 +58,12 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Also print what the application would see of each touch: began, moved, ended, cancelled, with its delay (touch delivery).")
     var delivery = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Print continuous gestures' changed events as actions get them: at most once per [daemon] frame_rate frame, "
+                + "the newest, with \"coalesced\": the number of changed events each stands for."))
+    var coalesce = false
+
     @Flag(help: "Play at the recorded pace instead of at once.")
     var realtime = false
 
@@ -95,7 +101,9 @@ struct ReplayCommand: ParsableCommand {
             origin: replay.origin, json: json)
         let clock = realtime ? PlaybackClock(origin: replay.origin) : nil
         pipeline.reportsFiltered = true
-        var sink = ReplaySink(printer: printer, actions: actions)
+        pipeline.pacesEvents = coalesce
+        let pace = coalesce ? configuration.daemon.frameRate.period : nil
+        var sink = ReplaySink(printer: printer, actions: actions, pace: pace)
         var commands = try script.map(readScript)?.lines[...] ?? []
         var refused = 0
         /// The script's lines due at `time`, performed at their own times.
@@ -132,12 +140,17 @@ struct ReplayCommand: ParsableCommand {
 private struct ReplaySink: PipelineSink {
     let printer: EventPrinter
     let actions: ActionRunner?
+    /// `--coalesce`: the period whose paced `changed` are printed instead of every one.
+    let pace: Microseconds?
 
     func receive(_ output: PipelineOutput) {
         switch output {
         case .event(let event):
-            printer.print(event)
+            if pace == nil || event.state != .changed { printer.print(event) }
             actions?.dispatcher.dispatch(event)
+        case .paced(let event, let period, let coalesced):
+            if period == pace { printer.print(event, coalesced: coalesced) }
+            actions?.dispatcher.dispatch(event, paced: period)
         case .trace(let record): printer.print(record)
         case .runtime(let update): printer.print(update)
         case .filtered(let contact, let device): printer.print(contact, device: device)
@@ -155,9 +168,9 @@ private struct EventPrinter {
     let origin: Microseconds
     let json: Bool
 
-    func print(_ event: GestureEvent) {
+    func print(_ event: GestureEvent, coalesced: Int? = nil) {
         var writer = JSONWriter()
-        EventJSON.line(event, names: names, origin: origin, into: &writer)
+        EventJSON.line(event, names: names, origin: origin, coalesced: coalesced, into: &writer)
         emit(writer.bytes)
     }
 

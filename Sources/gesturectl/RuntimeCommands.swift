@@ -74,7 +74,7 @@ struct SetCommand: ParsableCommand {
 
     func run() throws {
         let client = try connection.connect(timeout: nil)
-        try lifetime.finish(client, try client.request("set", try members() + [("keep", .bool(lifetime.keep))]))
+        try lifetime.finish(client, try client.request(.set, try members() + [("keep", .bool(lifetime.keep))]))
     }
 }
 
@@ -101,7 +101,7 @@ struct ModeCommand: ParsableCommand {
         var members: [(String, JSONValue)] = [("mode", .string(mode)), ("keep", .bool(lifetime.keep))]
         if let duration { members.append(("for", .string(duration))) }
         let client = try connection.connect(timeout: nil)
-        try lifetime.finish(client, try client.request("mode", members))
+        try lifetime.finish(client, try client.request(.mode, members))
     }
 }
 
@@ -117,7 +117,7 @@ struct ResetCommand: ParsableCommand {
     @OptionGroup var connection: SocketOption
 
     func run() throws {
-        let reply = try connection.connect().request("reset", [("all", .bool(all))])
+        let reply = try connection.connect().request(.reset, [("all", .bool(all))])
         print(reply["message"]?.stringValue ?? reply.text)
     }
 }

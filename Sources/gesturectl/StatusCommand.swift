@@ -12,7 +12,7 @@ struct StatusCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let status = try connection.connect().request("status")
+        let status = try connection.connect().request(.status)
         print(json ? status.text : StatusText.render(DaemonStatus(json: status)), terminator: json ? "\n" : "")
     }
 }

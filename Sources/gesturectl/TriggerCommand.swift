@@ -27,7 +27,7 @@ struct TriggerCommand: ParsableCommand {
     func run() throws {
         var request: [(String, JSONValue)] = [("gesture", .string(gesture))]
         if let state { request.append(("state", .string(state))) }
-        let reply = try connection.connect().request("trigger", request)
+        let reply = try connection.connect().request(.trigger, request)
         let actions = reply["actions"]?.intValue ?? 0
         print("\(gesture) \(reply["state"]?.stringValue ?? "?"): \(actions) action\(actions == 1 ? "" : "s") started")
         if let mode = reply["mode"] { print("mode: \(mode.stringValue ?? "none")") }

@@ -317,12 +317,17 @@ import Glibc
                 _ = pump()
                 return String(decoding: received, as: UTF8.self) == "swipe left at 120.3\n"
             })
+        // A `changed` action runs at the display's pace: on the pipeline's paced event of
+        // its period (60 Hz by default), not on every `changed`, nor on another period's.
         dispatcher.dispatch(event(1, .changed))
+        dispatcher.dispatch(event(1, .changed), paced: 33_333)
+        dispatcher.dispatch(event(1, .changed), paced: 16_667)
         #expect(
             try serve(loop) {
                 _ = pump()
                 return received.filter { $0 == 10 }.count == 2
             })
+        #expect(dispatcher.counters.socketMessagesSent == 2)
         let jsonLine = String(decoding: received, as: UTF8.self).split(separator: "\n")[1]
         let json = try JSONParser.parse(String(jsonLine))
         #expect(json["gesture"] == .string("json"))

@@ -21,9 +21,7 @@ import Glibc
 #endif
 
 final class Handler: ControlHandler {
-    func status() -> JSONValue { .null }
-    func reload() -> ControlReply { .success(.null) }
-    func devices() -> JSONValue { .array([]) }
+    func handle(_ request: DaemonRequest, from peer: ControlPeer) -> ControlReply { .success(.null) }
 }
 
 func fail(_ message: String) -> Never {
@@ -131,7 +129,8 @@ var datagram = [UInt8](repeating: 0, count: 4096)
 let socketMallocs = mallocs {
     // The receiver reads each one at once (a Unix datagram queue holds only ~10).
     for _ in 0..<20 {
-        dispatcher.dispatch(events[0])
+        // A `changed` action runs on the pipeline's paced event (60 Hz by default).
+        dispatcher.dispatch(events[0], paced: 16_667)
         if recv(receiver, &datagram, datagram.count, Int32(MSG_DONTWAIT)) <= 0 { fail("datagram not received") }
     }
 }

@@ -16,7 +16,6 @@ import GestureConfig
 import GestureCore
 import MallocInterposerSwift
 import TestSupport
-
 // `GesturePipeline.handle` (package access): frames built here, not raw events. Not
 // `@testable`: `make release` builds this target too, without testing.
 import TouchPipeline
@@ -290,7 +289,11 @@ let setCancelled = events.count { $0.state == .cancelled }
 // and the health stage's every rule, each frame drained into a sink as the daemon drains it.
 struct CountingSink: PipelineSink {
     var outputs = 0
-    mutating func receive(_ output: PipelineOutput) { outputs &+= 1 }
+    var paced = 0
+    mutating func receive(_ output: PipelineOutput) {
+        outputs &+= 1
+        if case .paced = output { paced &+= 1 }
+    }
 }
 let streamed = GesturePipeline(
     configuration: Configuration(
@@ -301,6 +304,8 @@ streamed.engine.touchDeliveryEnabled = true
 streamed.engine.traceEnabled = true
 streamed.reportsTouches = true
 streamed.reportsFiltered = true
+// Every continuous gesture's `changed` paced at 60 Hz (`ChangePacer`), as for a coalescing subscriber.
+streamed.pacesEvents = true
 var streamSink = CountingSink()
 func feedStream(_ pipeline: GesturePipeline, _ frames: [TouchFrame], into sink: inout CountingSink) {
     for i in 0..<frames.count {
@@ -314,6 +319,7 @@ feedStream(streamed, mixedFrames(startingAt: 10_000_000), into: &streamSink)
 let streamPan = panFrames(startingAt: 30_000_000, moves: moves)
 let streamMix = mixedFrames(startingAt: 50_000_000)
 streamSink.outputs = 0
+streamSink.paced = 0
 MallocInterposerSwift.initialize()
 MallocInterposerSwift.hook()
 feedStream(streamed, streamPan, into: &streamSink)
@@ -338,4 +344,4 @@ print(
     "health_filtered \(health.counts.totalFiltered) health_notices \(healthNotices.count)",
     "health_edge \(health.counts[.edge]) health_outlier \(health.counts[.outlier]) health_jump \(health.counts[.jump])",
     "set_mallocs \(setMallocs) set_cancelled \(setCancelled)",
-    "stream_outputs \(streamSink.outputs) stream_mallocs \(streamMallocs)")
+    "stream_outputs \(streamSink.outputs) stream_paced \(streamSink.paced) stream_mallocs \(streamMallocs)")

@@ -42,5 +42,7 @@ import Testing
         // The pipeline's output stream, every output on and drained each frame, allocates nothing.
         #expect(values["stream_mallocs"] == 0, "the output stream allocated: \(result.output)")
         #expect((values["stream_outputs"] ?? 0) > 2000, "the output stream handed on nothing: \(result.output)")
+        // ... with continuous gestures' `changed` paced at 60 Hz among them.
+        #expect((values["stream_paced"] ?? 0) > 10, "nothing was paced: \(result.output)")
     }
 }

@@ -22,19 +22,18 @@ private final class FixedHandler: ControlHandler {
     var owners: [ControlPeer] = []
     var closed: [ControlPeer] = []
     var reloadError: ControlError?
-    func status() -> JSONValue { .object([("version", .string("test"))]) }
-    func reload() -> ControlReply {
-        reloads += 1
-        if let reloadError { return .failure(reloadError) }
-        return .success(.object([("reloaded", .bool(true))]))
-    }
-    func devices() -> JSONValue { .array([]) }
-    func handle(command: String, request: JSONValue, from peer: ControlPeer) -> ControlReply? {
+    func handle(_ request: DaemonRequest, from peer: ControlPeer) -> ControlReply {
         owners.append(peer)
-        switch command {
-        case "replay-start": return .success(.bool(true))
-        case "set": return .success(.string("set"))
-        default: return nil
+        switch request {
+        case .status: return .success(.object([("version", .string("test"))]))
+        case .reload:
+            reloads += 1
+            if let reloadError { return .failure(reloadError) }
+            return .success(.object([("reloaded", .bool(true))]))
+        case .devices: return .success(.array([]))
+        case .replayStart: return .success(.bool(true))
+        case .runtime: return .success(.string("set"))
+        case .trigger, .metrics: return .failure(ControlError(code: "test", message: "not served by this handler"))
         }
     }
     func connectionClosed(_ peer: ControlPeer) { closed.append(peer) }
@@ -305,7 +304,7 @@ private final class ManualServer {
         let (clock, loop, handler, server) = (fixture.clock, fixture.loop, fixture.handler, fixture.server)
         let owner = try TestClient(server.path)
         let looker = try TestClient(server.path)
-        owner.send(#"{"cmd":"set"}"# + "\n")
+        owner.send(#"{"cmd":"set","gesture":"tap","enabled":false}"# + "\n")
         looker.send(#"{"cmd":"status"}"# + "\n")
         #expect(
             try serve(loop) {
@@ -542,7 +541,7 @@ private final class ManualServer {
         let application = PeerCredentials(pid: 4242, uid: 1000, gid: 1000, groups: [1])
         server.peerCredentials = { _ in application }
         let client = try TestClient(server.path)
-        client.send(#"{"cmd":"reload"}"# + "\n" + #"{"cmd":"set"}"# + "\n" + #"{"cmd":"trigger"}"# + "\n")
+        client.send(#"{"cmd":"reload"}"# + "\n" + #"{"cmd":"set","gesture":"tap","enabled":false}"# + "\n" + #"{"cmd":"trigger"}"# + "\n")
         #expect(
             try serve(loop) {
                 client.pump()
@@ -568,7 +567,7 @@ private final class ManualServer {
         var info = stat()
         #expect(stat(server.path, &info) == 0 && info.st_mode & 0o777 == 0o660)
         var client: TestClient? = try TestClient(server.path)
-        client?.send(#"{"cmd":"set"}"# + "\n")
+        client?.send(#"{"cmd":"set","gesture":"tap","enabled":false}"# + "\n")
         #expect(
             try serve(loop) {
                 client?.pump()

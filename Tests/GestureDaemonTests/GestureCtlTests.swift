@@ -18,7 +18,15 @@ import Glibc
 /// served by this test's loop.
 @Suite struct GestureCtlTests {
     private final class Handler: ControlHandler {
-        func status() -> JSONValue {
+        func handle(_ request: DaemonRequest, from peer: ControlPeer) -> ControlReply {
+            switch request {
+            case .status: .success(status)
+            case .reload:
+                .failure(ControlError(code: "reload-failed", message: "gestures.toml:4:1: unknown key 'tapz'; keeping the running config"))
+            default: .success(.array([]))
+            }
+        }
+        var status: JSONValue {
             var status = DaemonStatus()
             status.version = "9.9"
             status.uptime = 61
@@ -30,10 +38,6 @@ import Glibc
             status.refused[RefusalMetrics.unadvertisedEvents] = 7
             return status.json
         }
-        func reload() -> ControlReply {
-            .failure(ControlError(code: "reload-failed", message: "gestures.toml:4:1: unknown key 'tapz'; keeping the running config"))
-        }
-        func devices() -> JSONValue { .array([]) }
     }
 
     private struct Run {
@@ -90,7 +94,7 @@ import Glibc
         #expect(table.stdout.contains("  unadvertised events: 7\n"), "\(table.stdout)")
         let json = try gesturectl("status --json --socket '\(server.path)'", loop: loop, dir: dir)
         #expect(json.status == 0)
-        #expect(try JSONParser.parse(json.stdout.utf8.dropLast()) == handler.status())
+        #expect(try JSONParser.parse(json.stdout.utf8.dropLast()) == handler.status)
     }
 
     @Test func reloadFailureAndAbsentDaemonAreShortErrors() throws {

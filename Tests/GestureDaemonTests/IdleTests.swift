@@ -15,9 +15,7 @@ import Glibc
 #endif
 
 private final class StatusOnly: ControlHandler {
-    func status() -> JSONValue { .null }
-    func reload() -> ControlReply { .success(.null) }
-    func devices() -> JSONValue { .array([]) }
+    func handle(_ request: DaemonRequest, from peer: ControlPeer) -> ControlReply { .success(.null) }
 }
 
 /// Voluntary context switches of the calling thread so far.

@@ -90,7 +90,7 @@ struct ConfigWarningLogTests {
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         let warning = "gestures.toml:2:1: warning: daemon.socket_mode: anyone on this machine may connect"
         #expect(daemon.log.ranges(of: warning).count == 1, "\(daemon.log)")
-        _ = try daemon.request("reload")
+        _ = try daemon.request(.reload)
         #expect(
             eventually { daemon.log.contains("reload: ") && daemon.log.ranges(of: warning).count == 2 },
             "\(daemon.log)")

@@ -37,10 +37,10 @@ struct DaemonHealthTests {
             """, to: config)
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.ghosts)
         let subscriber = try daemon.client()
-        _ = try subscriber.request("subscribe")
+        _ = try subscriber.request(.subscribe)
         let watcher = try daemon.client()
-        _ = try watcher.request("subscribe", [("touches", .bool(true))])
-        _ = try daemon.request("replay-start")
+        _ = try watcher.request(.subscribe, [("touches", .bool(true))])
+        _ = try daemon.request(.replayStart)
         var health: JSONValue?
         while health == nil, let line = try subscriber.readLine() {
             let value = try JSONParser.parse(line[...])
@@ -62,7 +62,7 @@ struct DaemonHealthTests {
         }
         #expect(filtered.count == 31)
         #expect(filtered.allSatisfy { $0["rule"] == .string("ghost") && $0["shown"] == .bool(false) && $0["device"] == .number(0) })
-        let panel = try daemon.request("status")["devices"]?.arrayValue?.first
+        let panel = try daemon.request(.status)["devices"]?.arrayValue?.first
         #expect(panel?["health"]?.stringValue == "noisy")
         // The daemon replays in the recording's own time: by now at least the 31 that made it noisy.
         #expect(panel?["filtered"]?["ghost"]?.intValue ?? 0 >= 31)

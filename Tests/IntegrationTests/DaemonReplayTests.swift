@@ -27,10 +27,10 @@ struct DaemonReplayTests {
 
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         let subscriber = try daemon.client()
-        _ = try subscriber.request("subscribe")
+        _ = try subscriber.request(.subscribe)
         let tracer = try daemon.client()
-        #expect(try tracer.request("subscribe", [("trace", .bool(true))])["trace"] == .bool(true))
-        let started = try daemon.request("replay-start")
+        #expect(try tracer.request(.subscribe, [("trace", .bool(true))])["trace"] == .bool(true))
+        let started = try daemon.request(.replayStart)
         #expect(started["events"]?.intValue ?? 0 > 0)
 
         // The stream: the replay's events with the same fields in the same order; `t` runs on.
@@ -114,8 +114,8 @@ struct DaemonReplayTests {
         try #require(!expected.isEmpty)
         let daemon = try GesturedProcess(config: config, dir: dir, replay: path)
         let subscriber = try daemon.client()
-        _ = try subscriber.request("subscribe")
-        _ = try daemon.request("replay-start")
+        _ = try subscriber.request(.subscribe)
+        _ = try daemon.request(.replayStart)
         let streamed = try readEvents(subscriber, count: expected.count)
         // `until` and `delayed_from` are on the `t` clock too.
         let clock: Set<String> = ["t", "until", "delayed_from"]
@@ -149,10 +149,10 @@ struct DaemonReplayTests {
 
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.drag)
         let slow = try daemon.client()
-        _ = try slow.request("subscribe")
+        _ = try slow.request(.subscribe)
         let fast = try daemon.client()
-        _ = try fast.request("subscribe")
-        _ = try daemon.request("replay-start")
+        _ = try fast.request(.subscribe)
+        _ = try daemon.request(.replayStart)
         let streamed = try readEvents(fast, count: expected.count)
         #expect(streamed.map(\.withoutTime) == expected.map(\.withoutTime))
         #expect(eventually { (try? daemon.status().control.values[ControlMetrics.droppedSubscribers]) == 1 })
@@ -181,7 +181,7 @@ struct DaemonReplayTests {
         try #require(expected.count > 1)
 
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
-        _ = try daemon.request("replay-start")
+        _ = try daemon.request(.replayStart)
         #expect(eventually { readText(pidFile) != nil })
         let group = try #require(pid_t((readText(pidFile) ?? "").split(separator: "\n").first ?? ""))
         #expect(kill(-group, 0) == 0, "the command's group should be running")
@@ -224,7 +224,7 @@ struct DaemonReplayTests {
                 .flatMap { Int($0.output.split(separator: "\n").first ?? "") } ?? -1
         }
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps, speed: 4)
-        _ = try daemon.request("replay-start")
+        _ = try daemon.request(.replayStart)
         var most = 0
         #expect(
             eventually {
@@ -244,7 +244,7 @@ struct DaemonReplayTests {
         #expect(Double(refusedLines.count) <= 2 * dispatcher[DispatcherMetrics.commandsStarted], "\(refusedLines)")
 
         // And at shutdown: what runs is killed.
-        _ = try? daemon.request("status")
+        _ = try? daemon.request(.status)
         try daemon.stop()
         #expect(eventually(ceiling: 3) { sleeps() == 0 })
     }
@@ -271,7 +271,7 @@ struct DaemonReplayTests {
             ])
         #expect(monitor.output.contains("started"))
         #expect(eventually { (try? daemon.status().control.values[ControlMetrics.subscribers]) == 1 })
-        _ = try daemon.request("replay-start")
+        _ = try daemon.request(.replayStart)
         #expect(eventually { (readText(out) ?? "").contains("drag pan changed") }, "\(readText(out) ?? "")")
         try daemon.stop()
         #expect(eventually(ceiling: 5) { readText(status) != nil })

@@ -27,7 +27,7 @@ struct FaultTests {
         try #require(expected.count > 3)
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         let subscriber = try daemon.client()
-        _ = try subscriber.request("subscribe")
+        _ = try subscriber.request(.subscribe)
         return (daemon, subscriber, expected)
     }
 
@@ -66,7 +66,7 @@ struct FaultTests {
             _ = try? UnixSocket.connect(socket, to: daemon.socket)
             clients.append(socket)
         }
-        _ = try control.request("replay-start")
+        _ = try control.request(.replayStart)
         let streamed = try readEvents(subscriber, count: expected.count)
         #expect(streamed.map(\.withoutTime) == expected.map(\.withoutTime), "\(daemon.log)")
         // The refused ones got a reply that says why.
@@ -124,7 +124,7 @@ struct FaultTests {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         let (daemon, subscriber, expected) = try start(dir)
-        _ = try daemon.request("replay-start")
+        _ = try daemon.request(.replayStart)
         // Real time: signals from the kernel, into the real daemon while it works.
         let end = MonotonicClock.now() + 2_500_000
         var sent = 0
@@ -174,7 +174,7 @@ struct FaultTests {
         var refused = 0
         for _ in 0..<60 {
             do {
-                _ = try daemon.request("reload")
+                _ = try daemon.request(.reload)
                 taken += 1
             } catch ControlClientError.daemon(let error) {
                 refused += 1
@@ -184,10 +184,10 @@ struct FaultTests {
         try writeText("", to: stop)
         #expect(eventually { !writer.isRunning } && writer.status == 0)
         #expect(taken + refused == 60 && daemon.isRunning, "\(daemon.log)")
-        _ = try daemon.request("reload")
+        _ = try daemon.request(.reload)
         let names = try daemon.status().gestures.map(\.name)
         #expect(names == ["tap", "drag", "hold"], "after \(taken) taken and \(refused) refused reloads")
-        _ = try daemon.request("replay-start")
+        _ = try daemon.request(.replayStart)
         let streamed = try readEvents(subscriber, count: expected.count)
         #expect(streamed.map(\.withoutTime) == expected.map(\.withoutTime), "\(daemon.log)")
         try daemon.stop()

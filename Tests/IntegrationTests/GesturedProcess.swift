@@ -66,7 +66,7 @@ final class GesturedProcess {
         let rc = posix_spawn(&pid, Binary.gestured, &actions, nil, argv, envp)
         try #require(rc == 0, "cannot start gestured: \(String(cString: strerror(rc)))")
         self.pid = pid
-        let up = eventually { (try? ControlClient(candidates: [socket], timeout: 5).request("status")) != nil || !isRunning }
+        let up = eventually { (try? ControlClient(candidates: [socket], timeout: 5).request(.status)) != nil || !isRunning }
         try #require(up && isRunning, "gestured did not come up:\n\(log)")
     }
 
@@ -94,10 +94,10 @@ final class GesturedProcess {
 
     func client(timeout: Double = 10) throws -> ControlClient { try ControlClient(candidates: [socket], timeout: timeout) }
 
-    func request(_ command: String) throws -> JSONValue { try client().request(command) }
+    func request(_ command: ControlCommand) throws -> JSONValue { try client().request(command) }
 
     /// The `status` reply, read as gesturectl reads it (`DaemonStatus(json:)`).
-    func status() throws -> DaemonStatus { DaemonStatus(json: try request("status")) }
+    func status() throws -> DaemonStatus { DaemonStatus(json: try request(.status)) }
 
     /// SIGTERM, then checks a clean exit: status 0 and the socket removed.
     func stop() throws {

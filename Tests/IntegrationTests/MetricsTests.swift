@@ -25,11 +25,11 @@ struct MetricsTests {
 
         #expect(eventually { readText(prom)?.contains("gestured_build_info{version=") == true })
         #expect(readText(prom)?.contains(#"gestured_gesture_recognitions_total{gesture="tap"} 0"#) == true)
-        _ = try daemon.request("replay-start")
+        _ = try daemon.request(.replayStart)
         #expect(eventually { readText(prom)?.contains(#"gestured_gesture_recognitions_total{gesture="tap"} 9"#) == true })
 
         // The control command and gesturectl print what the file holds.
-        let metrics = try #require(try daemon.request("metrics").stringValue)
+        let metrics = try #require(try daemon.request(.metrics).stringValue)
         #expect(metrics.contains(#"gestured_gesture_recognitions_total{gesture="tap"} 9"#))
         #expect(metrics.contains(#"gestured_gesture_events_total{gesture="tap",state="recognized"} 9"#))
         #expect(metrics.contains(#"gestured_gesture_events_total{gesture="drag",state="began"} 0"#))
@@ -41,7 +41,7 @@ struct MetricsTests {
         #expect(run.output.contains("# TYPE gestured_config_reloads_total counter\n"))
 
         try writeText(TestConfig.tapAndPan() + "\n[gesture.tap]\ntapz = 1\n", to: config)
-        #expect(throws: ControlClientError.self) { try daemon.request("reload") }
+        #expect(throws: ControlClientError.self) { try daemon.request(.reload) }
         let refused = readText(prom) ?? ""
         #expect(refused.contains("gestured_config_last_reload_success 0\n"), "\(refused)")
         #expect(refused.contains(#"gestured_config_reloads_total{result="failed"} 1"#))
@@ -85,7 +85,7 @@ struct MetricsTests {
         let daemon = try GesturedProcess(config: config, dir: dir)
         defer { try? daemon.stop() }
         do {
-            _ = try daemon.request("fly")
+            _ = try daemon.client().request(named: "fly")
             Issue.record("fly is not a command")
         } catch {
             #expect(
@@ -95,7 +95,7 @@ struct MetricsTests {
         }
         for command in ControlCommand.allCases {
             do {
-                _ = try daemon.client().request(command.rawValue)
+                _ = try daemon.client().request(command)
             } catch ControlClientError.daemon(let error) {
                 #expect(error.code != "unknown-command", "\(command.rawValue)")
             }

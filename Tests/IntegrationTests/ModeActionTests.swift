@@ -16,9 +16,9 @@ import Testing
 
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         let subscriber = try daemon.client()
-        _ = try subscriber.request("subscribe")
+        _ = try subscriber.request(.subscribe)
         #expect(try daemon.status().runtime.mode == nil)
-        _ = try daemon.request("replay-start")
+        _ = try daemon.request(.replayStart)
 
         var modeLine: JSONValue?
         while modeLine == nil, let line = try subscriber.readLine() {
@@ -48,8 +48,8 @@ import Testing
 
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         let subscriber = try daemon.client()
-        _ = try subscriber.request("subscribe")
-        let reply = try daemon.client().request("trigger", [("gesture", .string("tap"))])
+        _ = try subscriber.request(.subscribe)
+        let reply = try daemon.client().request(.trigger, [("gesture", .string("tap"))])
         #expect(reply["mode"] == .string("quiet"), "\(reply)")
         var lines: [JSONValue] = []
         while let line = try subscriber.readLine() {

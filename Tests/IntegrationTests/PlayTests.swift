@@ -30,7 +30,7 @@ struct PlayTests {
             config: config, dir: dir, arguments: ["--stream", "-", "--desc", Recording.taps], standardInput: ends[0])
         close(ends[0])
         let subscriber = try daemon.client()
-        _ = try subscriber.request("subscribe")
+        _ = try subscriber.request(.subscribe)
         let device = try daemon.status().devices.first
         #expect(device?.delivery == nil, "\(String(describing: device))")
         #expect(device?.grabImpossible == "not possible: the input is a stream, not a device", "\(String(describing: device))")

@@ -15,9 +15,9 @@ struct ReloadMemoryTests {
         let daemon = try GesturedProcess(config: TestConfig.shippedPath, dir: dir, replay: Recording.taps)
         let client = try daemon.client()
         // Warm-up: allocator arenas and the first reload's one-time costs settle.
-        for _ in 0..<100 { _ = try client.request("reload") }
+        for _ in 0..<100 { _ = try client.request(.reload) }
         let before = try #require(residentKiB(of: daemon.pid))
-        for _ in 0..<1_000 { _ = try client.request("reload") }
+        for _ in 0..<1_000 { _ = try client.request(.reload) }
         let after = try #require(residentKiB(of: daemon.pid))
         #expect(after - before < 1_024, "resident \(before) KiB -> \(after) KiB over 1,000 reloads")
         try daemon.stop()

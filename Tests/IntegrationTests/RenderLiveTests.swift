@@ -21,8 +21,8 @@ import Testing
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         let client = try daemon.client()
         _ = try client.request(
-            "set", [("view", .string("map")), ("frame", .object([("x", .number(400)), ("y", .number(240))])), ("keep", .bool(true))])
-        _ = try client.request("set", [("gesture", .string("drag")), ("enabled", .bool(false)), ("keep", .bool(true))])
+            .set, [("view", .string("map")), ("frame", .object([("x", .number(400)), ("y", .number(240))])), ("keep", .bool(true))])
+        _ = try client.request(.set, [("gesture", .string("drag")), ("enabled", .bool(false)), ("keep", .bool(true))])
 
         let live = try ChildProcess.run(Binary.gesturectl, arguments: ["render", "--live", "--socket", daemon.socket, config])
         let written = try ChildProcess.run(Binary.gesturectl, arguments: ["render", moved])

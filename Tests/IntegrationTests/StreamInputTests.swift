@@ -47,7 +47,7 @@ struct StreamInputTests {
 
         let daemon = try GesturedProcess(config: config, dir: dir, arguments: ["--stream", fifo, "--desc", desc])
         let subscriber = try daemon.client()
-        _ = try subscriber.request("subscribe")
+        _ = try subscriber.request(.subscribe)
         let status = try daemon.status()
         #expect(status.devices.first?.path == fifo, "\(status)")
         // One write per frame (SYN_REPORT), at its recorded time (real time: the daemon reads

@@ -88,7 +88,7 @@ struct SystemdTests {
                 return notify.messages.contains("STATUS=2 gestures from \(config); 1 touchscreen")
             })
         try writeText(TestConfig.tapAndPan() + "\n[gesture.tap]\ntapz = 1\n", to: config)
-        #expect(throws: ControlClientError.self) { try daemon.request("reload") }
+        #expect(throws: ControlClientError.self) { try daemon.request(.reload) }
         #expect(
             eventually {
                 notify.receiveAll()

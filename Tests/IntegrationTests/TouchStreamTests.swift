@@ -24,10 +24,10 @@ struct TouchStreamTests {
         let expected = try replayJSON(config: config, recording: recording, dir: dir)
         let daemon = try GesturedProcess(config: config, dir: dir, replay: recording)
         let watcher = try daemon.client()
-        #expect(try watcher.request("subscribe", [("touches", .bool(true))])["touches"] == .bool(true))
+        #expect(try watcher.request(.subscribe, [("touches", .bool(true))])["touches"] == .bool(true))
         let plain = try daemon.client()
-        #expect(try plain.request("subscribe")["touches"] == .bool(false))
-        _ = try daemon.request("replay-start")
+        #expect(try plain.request(.subscribe)["touches"] == .bool(false))
+        _ = try daemon.request(.replayStart)
 
         // Read until both the events and the two contacts' lifts are in.
         var lines: [JSONValue] = []

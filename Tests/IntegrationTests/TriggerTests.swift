@@ -25,7 +25,7 @@ struct TriggerTests {
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         defer { try? daemon.stop() }
 
-        let tap = try daemon.client().request("trigger", [("gesture", .string("tap"))])
+        let tap = try daemon.client().request(.trigger, [("gesture", .string("tap"))])
         #expect(tap == .object([("gesture", .string("tap")), ("state", .string("recognized")), ("actions", .number(1))]))
         // The tap's view is the 800x480 screen: the event is at its centre.
         #expect(eventually { readText(log) == "tap recognized 400.0 240.0 1\n" })
@@ -41,18 +41,18 @@ struct TriggerTests {
         #expect(began.status == 0)
         #expect(began.output == "drag began: 0 actions started\n'drag' has actions on on.ended\n")
 
-        let press = try daemon.client().request("trigger", [("gesture", .string("hold"))])
+        let press = try daemon.client().request(.trigger, [("gesture", .string("hold"))])
         #expect(press == .object([("gesture", .string("hold")), ("state", .string("began")), ("actions", .number(1))]))
         #expect(eventually { readText(log) == "tap recognized 400.0 240.0 1\ndrag ended\nhold began\n" })
 
         do {
-            _ = try daemon.client().request("trigger", [("gesture", .string("drag")), ("state", .string("recognized"))])
+            _ = try daemon.client().request(.trigger, [("gesture", .string("drag")), ("state", .string("recognized"))])
             Issue.record("a pan has no recognized state")
         } catch {
             #expect("\(error)" == "gestured: a pan gesture has no state 'recognized': use began, changed, ended, cancelled")
         }
         do {
-            _ = try daemon.client().request("trigger", [("gesture", .string("tapp"))])
+            _ = try daemon.client().request(.trigger, [("gesture", .string("tapp"))])
             Issue.record("there is no gesture tapp")
         } catch {
             #expect("\(error)" == "gestured: no gesture 'tapp' in \(config); its gestures: tap, drag, hold")

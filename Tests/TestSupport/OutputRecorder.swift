@@ -12,6 +12,10 @@ public struct OutputRecorder: PipelineSink {
     public mutating func removeAll() { outputs.removeAll() }
 
     public var events: [GestureEvent] { outputs.compactMap { if case .event(let e) = $0 { e } else { nil } } }
+    /// The `changed` at the display's pace, with the period and how many each stands for.
+    public var paced: [(event: GestureEvent, period: Microseconds, coalesced: Int)] {
+        outputs.compactMap { if case .paced(let e, let p, let n) = $0 { (e, p, n) } else { nil } }
+    }
     public var runtime: [RuntimeUpdate] { outputs.compactMap { if case .runtime(let u) = $0 { u } else { nil } } }
     public var trace: [TraceRecord] { outputs.compactMap { if case .trace(let r) = $0 { r } else { nil } } }
     public var applicationTouches: [TouchChange] {

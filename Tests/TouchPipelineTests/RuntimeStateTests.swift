@@ -6,8 +6,7 @@ import Testing
 
 @testable import TouchPipeline
 
-/// The runtime changes in force (`RuntimeState`), their JSON arguments (`RuntimeCommand`)
-/// and their effect through the pipeline on a running engine.
+/// The runtime changes in force (`RuntimeState`) and their effect through the pipeline on a running engine.
 @Suite struct RuntimeStateTests {
     static let app = RuntimeOwner.client(connection: 1, pid: 100, uid: 1000)
     static let otherApp = RuntimeOwner.client(connection: 2, pid: 200, uid: 1001)
@@ -47,62 +46,19 @@ import Testing
         return nil
     }
 
+    /// A runtime command as the control socket reads it.
     static func command(_ json: String) throws -> RuntimeCommand {
-        try #require(try RuntimeCommand(request: try JSONParser.parse(json)))
+        let request = try JSONParser.parse(json)
+        let command = try #require(request["cmd"]?.stringValue.flatMap(ControlCommand.init(rawValue:)))
+        guard case .daemon(.runtime(let runtime)) = try command.request(request) else {
+            throw RuntimeError(code: "test", message: "not a runtime command")
+        }
+        return runtime
     }
 
     static func set(_ json: String) throws -> SetRequest {
         guard case .set(let request) = try command(json) else { throw RuntimeError(code: "test", message: "not a set") }
         return request
-    }
-
-    // MARK: arguments
-
-    @Test func theArgumentsOfSetModeAndReset() throws {
-        #expect(
-            try Self.command(#"{"cmd":"set","gesture":"map_pan","enabled":false}"#)
-                == .set(SetRequest(target: .gesture("map_pan"), enabled: false)))
-        #expect(
-            try Self.command(#"{"cmd":"set","view":"map","frame":{"x":"50%","width":"50%"},"keep":true}"#)
-                == .set(SetRequest(target: .view("map"), frame: FramePatch(x: .percent(50), width: .percent(50)), keep: true)))
-        #expect(
-            try Self.command(#"{"cmd":"mode","mode":"maintenance","for":"60s"}"#)
-                == .mode(ModeRequest(mode: "maintenance", duration: 60_000_000)))
-        #expect(try Self.command(#"{"cmd":"mode","mode":"video","for":1.5}"#) == .mode(ModeRequest(mode: "video", duration: 1_500_000)))
-        #expect(try Self.command(#"{"cmd":"mode","mode":"none"}"#) == .mode(ModeRequest(mode: nil)))
-        #expect(try Self.command(#"{"cmd":"mode","mode":null}"#) == .mode(ModeRequest(mode: nil)))
-        #expect(try Self.command(#"{"cmd":"reset"}"#) == .reset(all: false))
-        #expect(try Self.command(#"{"cmd":"reset","all":true}"#) == .reset(all: true))
-        #expect(try RuntimeCommand(request: try JSONParser.parse(#"{"cmd":"status"}"#)) == nil)
-        #expect(
-            try RuntimeCommand(request: try JSONParser.parse(#"{"t":1.5,"cmd":"reset"}"#), ignoring: ["t"]) == .reset(all: false))
-    }
-
-    @Test(arguments: [
-        (
-            #"{"cmd":"set","gesture":"map_pan","enable":false}"#,
-            #"set: unknown member "enable"; known: gesture, view, enabled, frame, keep"#
-        ),
-        (#"{"cmd":"set","gesture":"map_pan"}"#, #"set: nothing to set: give "enabled" or "frame""#),
-        (#"{"cmd":"set","gesture":"map_pan","view":"map","enabled":true}"#, #"set: name exactly one of "gesture" or "view""#),
-        (#"{"cmd":"set","gesture":"map_pan","frame":{"x":0}}"#, "set: only a view has a frame"),
-        (
-            #"{"cmd":"set","view":"map","frame":{"x":"4mm"}}"#,
-            #"set: frame "x" is "4mm": expected px (a number or "40px") or a percentage of the parent ("25%")"#
-        ),
-        (#"{"cmd":"set","view":"map","frame":{"left":0}}"#, #"set: unknown frame member "left"; known: x, y, width, height"#),
-        (#"{"cmd":"set","view":"map","enabled":"no"}"#, #"set: "enabled" must be true or false"#),
-        (
-            #"{"cmd":"mode","mode":"video","for":"forever"}"#,
-            #"mode: "for" is "forever": expected a duration such as "300ms" or "0.5s", more than 0"#
-        ),
-        (#"{"cmd":"mode","mode":"none","for":"1s"}"#, #"mode: "for" needs a mode to end"#),
-        (#"{"cmd":"mode"}"#, #"mode: "mode" must be a mode's name, or "none""#),
-    ])
-    func badArgumentsAreRefusedWithWhy(json: String, message: String) throws {
-        let error = Self.runtimeError { try Self.command(json) }
-        #expect(error?.code == "bad-request")
-        #expect(error?.message == message)
     }
 
     // MARK: the state

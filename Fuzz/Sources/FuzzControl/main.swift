@@ -14,9 +14,13 @@ import SystemLoop
 
 /// Answers as the daemon's commands do, with fixed content.
 final class FixedHandler: ControlHandler {
-    func status() -> JSONValue { .object([("version", .string("fuzz")), ("devices", .array([]))]) }
-    func reload() -> ControlReply { .failure(ControlError(code: "config-invalid", message: "fuzz.toml:1:1: error")) }
-    func devices() -> JSONValue { .array([]) }
+    func handle(_ request: DaemonRequest, from peer: ControlPeer) -> ControlReply {
+        switch request {
+        case .status: .success(.object([("version", .string("fuzz")), ("devices", .array([]))]))
+        case .reload: .failure(ControlError(code: "config-invalid", message: "fuzz.toml:1:1: error"))
+        default: .success(.array([]))
+        }
+    }
 }
 
 signal(SIGPIPE, SIG_IGN)

@@ -226,6 +226,11 @@ struct Observer: PipelineSink {
             FuzzCheck.require(!filteredUnseen.contains(t.id), "filtered contact \(t.id) reached the engine (\(t.phase))")
         case .applicationTouch(let change): delivered(change)
         case .event(let event): self.event(event)
+        case .paced(let event, let period, let coalesced):
+            // What the actions get: a running gesture's `changed`, never after its end.
+            let name = model.gestures[event.gesture].name
+            FuzzCheck.require(event.state == .changed && running[event.gesture], "\(name) paced \(event.state) while not running")
+            FuzzCheck.require(coalesced >= 1 && period > 0, "\(name) paced for \(coalesced) changes at \(period) µs")
         case .trace, .health, .runtime: break
         }
     }
@@ -318,6 +323,8 @@ runFuzzer { input in
     guard let (id, _) = pipeline.addDevice(info), let index = pipeline.index(of: id) else { return }
     pipeline.reportsFiltered = true
     pipeline.reportsTouches = true
+    // Every continuous gesture paced at 60 Hz, as for a coalescing subscriber.
+    pipeline.pacesEvents = true
     let normalizer = pipeline.devices[index].normalizer
     pipeline.engine.touchDeliveryEnabled = input[0] & 1 == 1
     let clone = input[0] & 5 == 5 ? CloneSink() : nil

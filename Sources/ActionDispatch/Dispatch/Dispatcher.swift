@@ -17,13 +17,17 @@ public final class Dispatcher {
         }
         let kind: Kind
         let cooldown: Microseconds
+        /// An `on.changed` action's pace: it runs on the pipeline's `.paced` events of this
+        /// period, not on every `changed` (nil: at every frame, and every other state's).
+        let period: Microseconds?
         var lastFired: Microseconds?
         /// A health action's last run per panel: each panel has its own cooldown.
         var lastFiredOn: [DeviceID: Microseconds] = [:]
 
-        init(kind: Kind, cooldown: Microseconds) {
+        init(kind: Kind, cooldown: Microseconds, period: Microseconds? = nil) {
             self.kind = kind
             self.cooldown = cooldown
+            self.period = period
         }
     }
 
@@ -65,9 +69,16 @@ public final class Dispatcher {
         var targets: [SocketTarget.Key: SocketTarget] = [:]
         // Mode switches are the pipeline's: its output stream performs them (`GesturePipeline.collect`).
         let prepared = try configuration.actions.map { gesture in
-            try gesture.byState.mapValues { specs in
-                try specs.compactMap { spec in try prepare(spec, health: false, configuration, targets: &targets) }
+            var byState: [GestureState: [PreparedAction]] = [:]
+            for (state, specs) in gesture.byState {
+                byState[state] = try specs.compactMap { spec in
+                    // The pipeline paces `changed` at the same periods (`Configuration.changedPeriods`).
+                    try prepare(
+                        spec, health: false, configuration, targets: &targets,
+                        period: state == .changed ? configuration.changedPeriod(of: spec) : nil)
+                }
             }
+            return byState
         }
         let preparedHealth = try configuration.devices.map { rule in
             try rule.healthActions.byState.mapValues { specs in
@@ -88,14 +99,16 @@ public final class Dispatcher {
     /// One action ready to run; a socket's target is shared by every action sending to it
     /// (kept across reloads, with what it has queued).
     private func prepare(
-        _ spec: ActionSpec, health: Bool, _ configuration: Configuration, targets: inout [SocketTarget.Key: SocketTarget]
+        _ spec: ActionSpec, health: Bool, _ configuration: Configuration, targets: inout [SocketTarget.Key: SocketTarget],
+        period: Microseconds? = nil
     ) throws -> PreparedAction? {
         switch spec.kind {
         case .mode:
             return nil
         case .command(let command):
             return PreparedAction(
-                kind: .command(command, timeout: spec.timeout ?? configuration.daemon.commandTimeout), cooldown: spec.cooldown)
+                kind: .command(command, timeout: spec.timeout ?? configuration.daemon.commandTimeout), cooldown: spec.cooldown,
+                period: period)
         case .socket(let path, let template, let datagram):
             let key = SocketTarget.Key(path: path, datagram: datagram)
             let target =
@@ -112,7 +125,7 @@ public final class Dispatcher {
             let kind: PreparedAction.Kind =
                 health
                 ? .healthSocket(target, try template.map(HealthTemplate.init)) : .socket(target, try template.map(CompiledTemplate.init))
-            return PreparedAction(kind: kind, cooldown: spec.cooldown)
+            return PreparedAction(kind: kind, cooldown: spec.cooldown, period: period)
         }
     }
 
@@ -149,13 +162,25 @@ public final class Dispatcher {
         }
     }
 
-    /// Runs the actions of the event's gesture for its state.
+    /// Runs the actions of the event's gesture for its state, but the paced ones of a
+    /// `changed` (those run on `dispatch(_:paced:)`).
     public func dispatch(_ event: GestureEvent) {
         if settings.logRecognitions && (event.state == .recognized || event.state == .began) { logRecognition(event) }
+        run(event, period: nil)
+    }
+
+    /// Runs the `changed` actions paced at `period` (the pipeline's `.paced` output).
+    public func dispatch(_ event: GestureEvent, paced period: Microseconds) {
+        run(event, period: period)
+    }
+
+    /// The actions of the event's gesture for its state whose pace is `period`.
+    private func run(_ event: GestureEvent, period: Microseconds?) {
         guard actions.indices.contains(event.gesture), let list = actions[event.gesture][event.state] else { return }
         // An index loop: an unspecialized array iterator allocates in a debug build.
         for i in 0..<list.count {
             let action = list[i]
+            if action.period != period { continue }
             if let last = action.lastFired, action.cooldown > 0, event.time - last < action.cooldown {
                 runner.counters.cooldownSkips += 1
                 continue

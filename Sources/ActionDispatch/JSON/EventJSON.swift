@@ -9,7 +9,11 @@ import JSONOutput
 /// with 1 decimal; scale, rotation (radians) and their velocities with 3 decimals.
 public enum EventJSON {
     /// Replaces the writer's content with the event's line, newline included.
-    public static func line(_ event: GestureEvent, names: GestureNames, origin: Microseconds, into writer: inout JSONWriter) {
+    /// `coalesced`: a `changed` at the display's pace, standing for that many `changed`
+    /// events (the pipeline's `.paced`), for coalescing subscribers and `replay --coalesce`.
+    public static func line(
+        _ event: GestureEvent, names: GestureNames, origin: Microseconds, coalesced: Int? = nil, into writer: inout JSONWriter
+    ) {
         writer.reset()
         writer.beginObject()
         // Index loops: an unspecialized array iterator allocates in a debug build.
@@ -18,6 +22,10 @@ public enum EventJSON {
         let perType = EventField.perType(names.type(event.gesture))
         for i in 0..<perType.count { member(perType[i], event, names, origin, &writer) }
         if event.delayedFrom != nil { member(.delayedFrom, event, names, origin, &writer) }
+        if let coalesced {
+            writer.key("coalesced")
+            writer.int(Int64(coalesced))
+        }
         writer.endObject()
         writer.newline()
     }

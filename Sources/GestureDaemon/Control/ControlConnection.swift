@@ -27,6 +27,9 @@ final class ControlConnection {
     var mode: Mode = .requests
     /// A subscriber that also wants every contact (`"touches": true`).
     var wantsTouches = false
+    /// A subscriber that wants continuous gestures' `changed` at the display's pace, as
+    /// actions get them (`"coalesce": true`), not every one.
+    var coalesces = false
     /// When the first byte of an unfinished request arrived.
     private(set) var partialSince: Microseconds?
     /// When a request was last answered, a reply made progress, or the connection was accepted.

@@ -129,6 +129,9 @@ public final class ControlServer {
     /// True when some subscriber asked for the contacts (collect them only then).
     public var wantsTouches: Bool { subscribers.contains { $0.wantsTouches } }
 
+    /// True when some subscriber asked for `changed` at the display's pace (pace them only then).
+    public var wantsCoalesced: Bool { subscribers.contains { $0.coalesces } }
+
     /// The server's part of `status`.
     public var status: ControlStatus {
         var status = ControlStatus(path: path)
@@ -139,16 +142,27 @@ public final class ControlServer {
         return status
     }
 
-    /// Sends one event to every subscriber.
-    public func publish(_ event: GestureEvent, names: GestureNames, origin: Microseconds) {
+    /// Sends one event to every subscriber; a `changed` that is paced for coalescing
+    /// subscribers (`paced`) only to the others.
+    public func publish(_ event: GestureEvent, names: GestureNames, origin: Microseconds, paced: Bool = false) {
         guard !subscribers.isEmpty else { return }
         EventJSON.line(event, names: names, origin: origin, into: &writer)
-        publish(line: writer.bytes, trace: false)
+        publish(line: writer.bytes, trace: false, coalescing: paced && event.state == .changed ? false : nil)
+    }
+
+    /// Sends a `changed` at the display's pace, standing for `coalesced` of them, to the
+    /// coalescing subscribers.
+    public func publish(paced event: GestureEvent, coalesced: Int, names: GestureNames, origin: Microseconds) {
+        guard !subscribers.isEmpty else { return }
+        EventJSON.line(event, names: names, origin: origin, coalesced: coalesced, into: &writer)
+        publish(line: writer.bytes, trace: false, coalescing: true)
     }
 
     /// Sends one JSON line (newline included) to every subscriber, or, for a trace record
-    /// or a contact, only to those that asked for them. Subscribers that overflow are dropped.
-    public func publish(line: [UInt8], trace: Bool, touches: Bool = false) {
+    /// or a contact, only to those that asked for them; `coalescing`, only to the
+    /// subscribers that coalesce (true) or to the others (false). Subscribers that overflow
+    /// are dropped.
+    public func publish(line: [UInt8], trace: Bool, touches: Bool = false, coalescing: Bool? = nil) {
         // Backwards, so that dropping one does not skip the next; an index loop, as an
         // unspecialized iterator allocates in a debug build.
         var index = subscribers.count
@@ -156,7 +170,7 @@ public final class ControlServer {
             index -= 1
             let connection = subscribers[index]
             guard case .subscriber(let wantsTrace) = connection.mode, wantsTrace || !trace,
-                connection.wantsTouches || !touches
+                connection.wantsTouches || !touches, coalescing.map({ $0 == connection.coalesces }) ?? true
             else { continue }
             switch connection.send(line) {
             case .sent:
@@ -359,45 +373,52 @@ public final class ControlServer {
         } catch {
             return reply(connection, .failure(ControlError(code: "malformed", message: "request is not JSON: \(error)")))
         }
-        guard let command = request["cmd"]?.stringValue else {
-            return reply(connection, .failure(ControlError(code: "bad-request", message: #"expected an object like {"cmd": "status"}"#)))
+        guard let name = request["cmd"]?.stringValue else {
+            return reply(connection, .failure(.badRequest(#"expected an object like {"cmd": "status"}"#)))
         }
         guard let handler, let peer = connection.peer else {
             return reply(connection, .failure(ControlError(code: "unavailable", message: "the daemon is shutting down")))
         }
-        let known = ControlCommand(rawValue: command)
-        if let known, let refusal = authorizer.refusal(of: known, for: peer.credentials) {
+        guard let command = ControlCommand(rawValue: name) else {
+            return reply(
+                connection,
+                .failure(ControlError(code: "unknown-command", message: "unknown command \"\(name)\"; known: \(ControlCommand.known)")))
+        }
+        if let refusal = authorizer.refusal(of: command, for: peer.credentials) {
             // Once per connection: a client that retries cannot flood the journal.
             if !connection.wasRefused {
                 connection.wasRefused = true
                 logger.notice(
-                    "control: refused \(command) to \(peer): \(authorizer.access(of: peer.credentials)) access",
-                    metadata: .journal(.commandRefused, command: command, client: peer.credentials))
+                    "control: refused \(name) to \(peer): \(authorizer.access(of: peer.credentials)) access",
+                    metadata: .journal(.commandRefused, command: name, client: peer.credentials))
             }
             return reply(connection, .failure(refusal))
         }
-        if known?.access == .control { connection.ownsChanges = true }
-        switch known {
-        case .status: reply(connection, .success(handler.status()))
-        case .reload: reply(connection, handler.reload())
-        case .devices: reply(connection, .success(handler.devices()))
-        case .subscribe:
-            let trace = request["trace"]?.boolValue ?? false
-            let touches = request["touches"]?.boolValue ?? false
-            connection.mode = .subscriber(trace: trace)
-            connection.wantsTouches = touches
-            subscribers.append(connection)
-            UnixSocket.setSendBuffer(connection.fd, subscriberBuffer)
-            reply(connection, .success(.object([("subscribed", .bool(true)), ("trace", .bool(trace)), ("touches", .bool(touches))])))
-        default:
-            reply(
-                connection,
-                handler.handle(command: command, request: request, from: peer)
-                    ?? .failure(
-                        ControlError(
-                            code: "unknown-command",
-                            message: "unknown command \"\(command)\"; known: \(ControlCommand.known)")))
+        if ControlCommand.runtime.contains(command) { connection.ownsChanges = true }
+        do {
+            switch try command.request(request) {
+            case .subscribe(let options): subscribe(connection, options)
+            case .daemon(let request): reply(connection, handler.handle(request, from: peer))
+            }
+        } catch {
+            reply(connection, .failure(error))
         }
+    }
+
+    /// Turns the connection into an event stream.
+    private func subscribe(_ connection: ControlConnection, _ options: SubscribeRequest) {
+        connection.mode = .subscriber(trace: options.trace)
+        connection.wantsTouches = options.touches
+        connection.coalesces = options.coalesce
+        subscribers.append(connection)
+        UnixSocket.setSendBuffer(connection.fd, subscriberBuffer)
+        reply(
+            connection,
+            .success(
+                .object([
+                    ("subscribed", .bool(true)), ("trace", .bool(options.trace)), ("touches", .bool(options.touches)),
+                    ("coalesce", .bool(options.coalesce)),
+                ])))
     }
 
     private func reply(_ connection: ControlConnection, _ result: ControlReply) {

@@ -11,8 +11,6 @@ import Glibc
 /// The control socket's commands, answered from the daemon's live state (schema in
 /// docs/PROTOCOL.md).
 extension Daemon: ControlHandler {
-    public func status() -> JSONValue { statusValue().json }
-
     /// The daemon's status, filled from its parts: each renders its own section.
     func statusValue() -> DaemonStatus {
         let now = loop.now()
@@ -86,23 +84,22 @@ extension Daemon: ControlHandler {
         return refused
     }
 
-    public func reload() -> ControlReply { reloadConfiguration() }
-
-    public func devices() -> JSONValue { .array(deviceList(detailed: true, at: loop.now()).map(\.json)) }
-
-    public func handle(command: String, request: JSONValue, from peer: ControlPeer) -> ControlReply? {
-        switch ControlCommand(rawValue: command) {
-        case .trigger: return trigger(request)
-        case .metrics: return .success(.string(MetricsText.render(statusValue())))
-        case .set, .mode, .reset: return perform(request, from: peer)
-        case .replayStart: break
-        default: return nil
+    /// The handler column of the routing table (`ControlCommand`): each request the server
+    /// hands on, answered from the daemon's live state.
+    public func handle(_ request: DaemonRequest, from peer: ControlPeer) -> ControlReply {
+        switch request {
+        case .status: .success(statusValue().json)
+        case .reload: reloadConfiguration()
+        case .devices: .success(.array(deviceList(detailed: true, at: loop.now()).map(\.json)))
+        case .trigger(let trigger): self.trigger(trigger)
+        case .metrics: .success(.string(MetricsText.render(statusValue())))
+        case .replayStart:
+            replay?.start()
+                ?? .failure(
+                    ControlError(
+                        code: "no-replay", message: "this gestured reads live touchscreens (start it with --replay FILE to replay)"))
+        case .runtime(let command): perform(command, from: peer)
         }
-        guard let replay else {
-            return .failure(
-                ControlError(code: "no-replay", message: "this gestured reads live touchscreens (start it with --replay FILE to replay)"))
-        }
-        return replay.start()
     }
 
     /// The attached devices: name, path, live contacts and the calibration in force (and

@@ -24,6 +24,7 @@ extension Daemon {
         func receive(_ output: PipelineOutput) {
             switch output {
             case .event(let event): daemon.take(event, names: names)
+            case .paced(let event, let period, let coalesced): daemon.take(paced: event, period: period, coalesced: coalesced, names: names)
             case .trace(let record): daemon.publish(record, model: model, names: names)
             case .contact(let touch): daemon.publish(touch, names: names)
             case .filtered(let contact, let device): daemon.publish(contact, device: device)
@@ -39,9 +40,18 @@ extension Daemon {
     /// command, fork and exec, takes a millisecond or more and would delay the line by as
     /// much), then its actions, then the status count.
     private func take(_ event: GestureEvent, names: GestureNames) {
-        server.publish(event, names: names, origin: origin)
+        server.publish(event, names: names, origin: origin, paced: pipeline.configuration.daemon.frameRate.period != nil)
         dispatcher.dispatch(event)
         eventCounts.count(event)
+    }
+
+    /// A `changed` at the display's pace (docs/SEMANTICS.md, "At the display's pace"): to the
+    /// coalescing subscribers when it is at `[daemon] frame_rate`, and to the actions of its pace.
+    private func take(paced event: GestureEvent, period: Microseconds, coalesced: Int, names: GestureNames) {
+        if period == pipeline.configuration.daemon.frameRate.period {
+            server.publish(paced: event, coalesced: coalesced, names: names, origin: origin)
+        }
+        dispatcher.dispatch(event, paced: period)
     }
 
     private func publish(_ record: TraceRecord, model: GestureModel, names: GestureNames) {

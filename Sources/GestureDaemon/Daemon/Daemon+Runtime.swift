@@ -14,11 +14,10 @@ extension Daemon {
 
     /// `set`, `mode` or `reset` from `peer`: in force at once (before the next frame); the
     /// reply says what changed.
-    func perform(_ request: JSONValue, from peer: ControlPeer) -> ControlReply? {
+    func perform(_ command: RuntimeCommand, from peer: ControlPeer) -> ControlReply {
+        // What the panels sent before the command is theirs to finish under the old layout.
+        input.drain()
         do {
-            guard let command = try RuntimeCommand(request: request) else { return nil }
-            // What the panels sent before the command is theirs to finish under the old layout.
-            input.drain()
             let update = try pipeline.perform(command, by: Self.owner(of: peer), at: loop.now())
             return .success(update.reply { uptimeSeconds($0, origin: origin) })
         } catch {

@@ -11,11 +11,9 @@ extension Daemon {
     /// defaults to the first of the type's states that has actions (`recognized` for discrete
     /// types; began, changed, ended, cancelled for continuous ones), else the type's last
     /// (`recognized`, `ended`), and the reply's `note` says which states have actions.
-    func trigger(_ request: JSONValue) -> ControlReply {
+    func trigger(_ request: TriggerRequest) -> ControlReply {
         let model = pipeline.configuration.model
-        guard let name = request["gesture"]?.stringValue else {
-            return .failure(ControlError(code: "bad-request", message: #"trigger needs "gesture": NAME"#))
-        }
+        let name = request.gesture
         guard let index = model.gestures.firstIndex(where: { $0.name == name }) else {
             let known = model.gestures.map(\.name).joined(separator: ", ")
             return .failure(
@@ -26,7 +24,7 @@ extension Daemon {
         let byState = pipeline.configuration.actions[index].byState
         let withActions = states.filter { !(byState[$0] ?? []).isEmpty }
         var state = withActions.first ?? (spec.type.isContinuous ? GestureState.ended : .recognized)
-        if let text = request["state"]?.stringValue {
+        if let text = request.state {
             guard let named = states.first(where: { $0.description == text }) else {
                 let list = states.map(\.description).joined(separator: ", ")
                 return .failure(ControlError(code: "unknown-state", message: "a \(spec.type) gesture has no state '\(text)': use \(list)"))

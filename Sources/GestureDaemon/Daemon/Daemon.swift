@@ -168,6 +168,7 @@ public final class Daemon {
         // Set after the flush, so records of this wake are drained before tracing stops.
         pipeline.engine.traceEnabled = server.wantsTrace
         pipeline.reportsTouches = server.wantsTouches
+        pipeline.pacesEvents = server.wantsCoalesced
         // Filtered contacts are recorded only while someone watches the touches.
         pipeline.reportsFiltered = server.wantsTouches
         // An earlier timer stays: its wake advances to a time with nothing due and lands here.

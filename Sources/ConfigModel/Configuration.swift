@@ -54,6 +54,9 @@ public struct DaemonSettings: Equatable, Sendable {
     public var metricsInterval: Microseconds = 15_000_000
     /// Log each recognition at `info`, with its wall-clock time (`MessageID.gestureRecognized`).
     public var logRecognitions = false
+    /// The display's refresh: continuous gestures' `on.changed` actions run at most once per
+    /// frame of it, and coalescing subscribers get their `changed` lines at it.
+    public var frameRate: FrameRate = .hertz(60)
 
     public init() {}
 }
@@ -123,7 +126,7 @@ public enum ActionOwner: Equatable, Sendable {
         }
     }
 
-    var defaultCooldown: Microseconds {
+    package var defaultCooldown: Microseconds {
         switch self {
         case .gesture: 0
         case .health: HealthActions.defaultCooldown
@@ -213,11 +216,58 @@ public struct ActionSpec: Equatable, Sendable {
     public var cooldown: Microseconds
     /// Command actions: overrides `DaemonSettings.commandTimeout`.
     public var timeout: Microseconds?
+    /// `on.changed` actions: overrides `DaemonSettings.frameRate` (nil: the daemon's).
+    public var frameRate: FrameRate?
 
-    public init(kind: Kind, cooldown: Microseconds = 0, timeout: Microseconds? = nil) {
+    public init(kind: Kind, cooldown: Microseconds = 0, timeout: Microseconds? = nil, frameRate: FrameRate? = nil) {
         self.kind = kind
         self.cooldown = cooldown
         self.timeout = timeout
+        self.frameRate = frameRate
+    }
+}
+
+/// How often a continuous gesture's `changed` actions may run (`frame_rate`): at most once
+/// per display frame of a rate, as UIKit runs a recognizer's action once per display frame,
+/// or at every frame of the panel (`"every-frame"`).
+public enum FrameRate: Equatable, Sendable, CustomStringConvertible {
+    case everyFrame
+    case hertz(Int)
+
+    /// The shortest time between two runs; nil at every frame.
+    public var period: Microseconds? {
+        switch self {
+        case .everyFrame: nil
+        case .hertz(let rate): (1_000_000 + Microseconds(rate) / 2) / Microseconds(rate)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .everyFrame: "\"every-frame\""
+        case .hertz(let rate): "\(rate)"
+        }
+    }
+}
+
+extension Configuration {
+    /// The period at which an `on.changed` action runs (its own `frame_rate`, else the
+    /// daemon's); nil at every frame.
+    public func changedPeriod(of action: ActionSpec) -> Microseconds? {
+        (action.frameRate ?? daemon.frameRate).period
+    }
+
+    /// Per gesture, the distinct periods of its `on.changed` actions that are paced (mode
+    /// switches are the pipeline's own and run at every event).
+    public var changedPeriods: [[Microseconds]] {
+        actions.map { gesture in
+            var periods: [Microseconds] = []
+            for spec in gesture.byState[.changed] ?? [] {
+                if case .mode = spec.kind { continue }
+                if let period = changedPeriod(of: spec), !periods.contains(period) { periods.append(period) }
+            }
+            return periods
+        }
     }
 }
 

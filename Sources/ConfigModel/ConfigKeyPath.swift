@@ -40,11 +40,11 @@ public struct ConfigKeyPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// TOML bare keys: ASCII letters, digits, `_` and `-`.
-    static func isBare(_ key: String) -> Bool {
+    package static func isBare(_ key: String) -> Bool {
         !key.isEmpty && key.unicodeScalars.allSatisfy(isBare)
     }
 
-    static func isBare(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isBare(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
         default: false

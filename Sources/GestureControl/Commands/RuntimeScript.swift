@@ -1,4 +1,3 @@
-import GestureControl
 import GestureCore
 
 /// A `gesturectl replay --script` file: timed runtime commands, one JSON object per line,
@@ -35,10 +34,11 @@ public struct RuntimeScript: Sendable {
             let offset = Microseconds((seconds * 1_000_000).rounded())
             guard offset >= previous else { throw fail("t \(seconds) is before the line above: times never go back") }
             previous = offset
-            let command: RuntimeCommand?
-            do { command = try RuntimeCommand(request: value, ignoring: ["t"]) } catch { throw fail("\(error.code): \(error.message)") }
-            guard let command else {
-                throw fail(#"expected "cmd": one of "# + RuntimeCommand.names.joined(separator: ", "))
+            guard let name = value["cmd"]?.stringValue, let known = ControlCommand(rawValue: name), ControlCommand.runtime.contains(known)
+            else { throw fail(#"expected "cmd": one of "# + ControlCommand.runtime.map(\.rawValue).joined(separator: ", ")) }
+            let command: RuntimeCommand
+            do { command = try RuntimeCommand(known, request: value, ignoring: ["t"]) } catch {
+                throw fail("\(error.code): \(error.message)")
             }
             lines.append(Line(offset: offset, command: command, number: number))
         }

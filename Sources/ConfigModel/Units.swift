@@ -3,21 +3,21 @@ import GestureCore
 /// The unit rules of the config: lengths `"12mm"`, `"10pt"`, `"40px"` (and `"25%"` where a
 /// parent gives it meaning), durations `"300ms"`, `"0.5s"`, angles `"30deg"`, `"0.5rad"`,
 /// speeds `"50mm/s"`. Bare numbers only where the unit is unambiguous (see each reader).
-enum Units {
-    static let durationExpected = "a duration such as \"300ms\" or \"0.5s\""
-    static let lengthExpected = "a length such as \"12mm\", \"10pt\" or \"40px\""
-    static let angleExpected = "an angle such as \"30deg\" or \"0.5rad\""
-    static let speedExpected = "a speed such as \"50mm/s\" (or a bare number of mm/s)"
-    static let frameExpected = "px (a number or \"40px\") or a percentage of the parent (\"25%\")"
+package enum Units {
+    package static let durationExpected = "a duration such as \"300ms\" or \"0.5s\""
+    package static let lengthExpected = "a length such as \"12mm\", \"10pt\" or \"40px\""
+    package static let angleExpected = "an angle such as \"30deg\" or \"0.5rad\""
+    package static let speedExpected = "a speed such as \"50mm/s\" (or a bare number of mm/s)"
+    package static let frameExpected = "px (a number or \"40px\") or a percentage of the parent (\"25%\")"
 
     /// The longest duration accepted: a day, far beyond any gesture, well inside Int64 µs.
-    static let maximumDuration: Double = 86_400_000_000
+    package static let maximumDuration: Double = 86_400_000_000
 
-    typealias FrameLength = GestureConfig.FrameLength
+    package typealias FrameLength = ConfigModel.FrameLength
 
     /// `"-12.5mm"` -> (-12.5, "mm"): a decimal number then a unit suffix. Exponents and TOML's
     /// `inf`/`nan` are refused: nobody writes a gesture threshold that way.
-    static func split(_ text: String) -> (value: Double, unit: Substring)? {
+    package static func split(_ text: String) -> (value: Double, unit: Substring)? {
         let trimmed = text.drop { $0 == " " }
         var end = trimmed.startIndex
         var sawDigit = false
@@ -32,7 +32,7 @@ enum Units {
         return (value, unit)
     }
 
-    static func duration(_ text: String) -> Microseconds? {
+    package static func duration(_ text: String) -> Microseconds? {
         guard let (value, unit) = split(text) else { return nil }
         let micros: Double
         switch unit {
@@ -46,7 +46,7 @@ enum Units {
         return Microseconds(micros.rounded())
     }
 
-    static func length(_ text: String) -> Length? {
+    package static func length(_ text: String) -> Length? {
         guard let (value, unit) = split(text) else { return nil }
         switch unit {
         case "mm": return .millimeters(value)
@@ -58,7 +58,7 @@ enum Units {
     }
 
     /// Radians.
-    static func angle(_ text: String) -> Double? {
+    package static func angle(_ text: String) -> Double? {
         guard let (value, unit) = split(text) else { return nil }
         switch unit {
         case "deg", "°": return value * .pi / 180
@@ -68,7 +68,7 @@ enum Units {
     }
 
     /// mm/s.
-    static func speed(_ text: String) -> Double? {
+    package static func speed(_ text: String) -> Double? {
         guard let (value, unit) = split(text) else { return nil }
         switch unit {
         case "mm/s": return value
@@ -77,7 +77,7 @@ enum Units {
         }
     }
 
-    static func frameLength(_ text: String) -> FrameLength? {
+    package static func frameLength(_ text: String) -> FrameLength? {
         guard let (value, unit) = split(text) else { return nil }
         switch unit {
         case "px": return .pixels(value)
@@ -87,19 +87,19 @@ enum Units {
     }
 
     /// The shortest exact-enough text for a number: `10`, `0.5`, `12.25`.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000  // hides float noise: 30deg, not 30.000000000000004
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         return String(rounded)
     }
 
-    static func format(duration: Microseconds) -> String {
+    package static func format(duration: Microseconds) -> String {
         if duration != 0, duration % 1_000_000 == 0 { return "\(duration / 1_000_000)s" }
         if duration % 1_000 == 0 { return "\(duration / 1_000)ms" }
         return "\(duration)us"
     }
 
-    static func format(length: Length) -> String {
+    package static func format(length: Length) -> String {
         switch length {
         case .millimeters(let v): "\(format(v))mm"
         case .points(let v): "\(format(v))pt"
@@ -107,10 +107,10 @@ enum Units {
         }
     }
 
-    static func format(angle: Double) -> String { "\(format(angle * 180 / .pi))deg" }
+    package static func format(angle: Double) -> String { "\(format(angle * 180 / .pi))deg" }
 
     /// `200x600 at (100, 0)`, px.
-    static func format(rect: Rect) -> String {
+    package static func format(rect: Rect) -> String {
         "\(format(rect.width))x\(format(rect.height)) at (\(format(rect.x)), \(format(rect.y)))"
     }
 }

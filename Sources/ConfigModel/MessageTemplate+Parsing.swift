@@ -61,7 +61,7 @@ extension MessageTemplate {
 
     /// The event fields that a command string names as `{field}`, which commands do not
     /// expand (values arrive in the environment instead). `${x}` is the shell's own and allowed.
-    static func placeholders(inCommand command: String, among names: [String] = fieldNames) -> [String] {
+    package static func placeholders(inCommand command: String, among names: [String] = fieldNames) -> [String] {
         var found: [String] = []
         var rest = command[...]
         while let open = rest.firstIndex(of: "{") {

@@ -1,7 +1,7 @@
 extension SourcePosition {
     /// Where the first byte that is not UTF-8 lies in `bytes`, and that byte: a config
     /// with one gets its line:col like any other syntax error.
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> (position: SourcePosition, byte: UInt8)? {
+    package static func firstInvalidUTF8(in bytes: [UInt8]) -> (position: SourcePosition, byte: UInt8)? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -20,7 +20,7 @@ extension SourcePosition {
     }
 
     /// The position of `index` in `text`: counted in lines and Unicode scalars.
-    static func of(_ index: String.UnicodeScalarView.Index, in text: String) -> SourcePosition {
+    package static func of(_ index: String.UnicodeScalarView.Index, in text: String) -> SourcePosition {
         var position = SourcePosition(line: 1, column: 1)
         for scalar in text.unicodeScalars[..<index] { position.advance(over: scalar == "\n") }
         return position

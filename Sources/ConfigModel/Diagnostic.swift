@@ -67,7 +67,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     /// (control characters escaped as TOML writes them: `\n`, `\t`, `\u007F`), and when it is
     /// longer than `maximumShownLength`, its first 32 characters and its length (a 3 MiB key
     /// was printed twice in full). With `quoted`, `"` and `\` are escaped too, for a quoted key.
-    static func shown(_ text: String, quoted: Bool = false) -> String {
+    package static func shown(_ text: String, quoted: Bool = false) -> String {
         let isLong = text.utf8.count > maximumShownLength && text.count > maximumShownLength
         var shown = ""
         for scalar in (isLong ? Substring(text.prefix(32)) : Substring(text)).unicodeScalars {
@@ -85,7 +85,7 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible, Error {
     }
 
     /// Four upper-case hex digits.
-    static func hex4(_ value: UInt32) -> String {
+    package static func hex4(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

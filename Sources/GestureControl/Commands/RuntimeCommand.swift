@@ -1,5 +1,4 @@
-import GestureConfig
-import GestureControl
+import ConfigModel
 import GestureCore
 
 /// A gesture or a view, by its name in the config.
@@ -78,43 +77,39 @@ public struct ModeRequest: Equatable, Sendable {
     }
 }
 
-/// The control commands that change the gesture layer at runtime, parsed from their JSON
-/// request (the socket's, or a line of a `gesturectl replay --script` file). The daemon and
-/// gesturectl both parse them here; the names they use are resolved by `RuntimeState`.
+/// The control commands that change the gesture layer at runtime (the rows of
+/// `ControlCommand.runtime`), read from their JSON request: the socket's, or a line of a
+/// `gesturectl replay --script` file. The pipeline takes them typed; `RuntimeState` resolves
+/// the names they use.
 public enum RuntimeCommand: Equatable, Sendable {
     case set(SetRequest)
     case mode(ModeRequest)
     /// Drops the caller's changes (`all`: everyone's).
     case reset(all: Bool)
 
-    /// The `cmd` of each, as the socket knows them.
-    public static let names = ["set", "mode", "reset"]
-
-    /// Parses `{"cmd": "set", ...}` and its siblings; nil when `cmd` is none of `names`.
-    /// Members other than the command's are refused (a misspelt `enable` would otherwise be
-    /// a no-op), except those in `ignoring` (a script line's `t`).
-    public init?(request: JSONValue, ignoring: Set<String> = []) throws(RuntimeError) {
-        guard case .object(let members) = request, let command = request["cmd"]?.stringValue,
-            Self.names.contains(command)
-        else { return nil }
+    /// Reads `{"cmd": "set", ...}` and its siblings, `command` being one of
+    /// `ControlCommand.runtime`. Members other than the command's are refused (a misspelt
+    /// `enable` would otherwise be a no-op), except those in `ignoring` (a script line's `t`).
+    init(_ command: ControlCommand, request: JSONValue, ignoring: Set<String> = []) throws(ControlError) {
+        let name = command.rawValue
         let allowed: [String] =
             switch command {
-            case "set": ["cmd", "gesture", "view", "enabled", "frame", "keep"]
-            case "mode": ["cmd", "mode", "for", "keep"]
+            case .set: ["cmd", "gesture", "view", "enabled", "frame", "keep"]
+            case .mode: ["cmd", "mode", "for", "keep"]
             default: ["cmd", "all"]
             }
-        for (key, _) in members where !allowed.contains(key) && !ignoring.contains(key) {
-            throw RuntimeError.badRequest(
-                "\(command): unknown member \"\(key)\"", among: allowed.filter { $0 != "cmd" })
+        if case .object(let members) = request {
+            for (key, _) in members where !allowed.contains(key) && !ignoring.contains(key) {
+                throw ControlError.badRequest("\(name): unknown member \"\(key)\"", among: allowed.filter { $0 != "cmd" })
+            }
         }
         switch command {
-        case "set": self = .set(try Self.parseSet(request))
-        case "mode": self = .mode(try Self.parseMode(request))
-        default: self = .reset(all: try Self.bool(request, "all", in: command) ?? false)
+        case .set: self = .set(try Self.parseSet(request))
+        case .mode: self = .mode(try Self.parseMode(request))
+        default: self = .reset(all: try Self.bool(request, "all", in: name) ?? false)
         }
     }
-
-    private static func parseSet(_ request: JSONValue) throws(RuntimeError) -> SetRequest {
+    private static func parseSet(_ request: JSONValue) throws(ControlError) -> SetRequest {
         let target: RuntimeTarget
         switch (request["gesture"], request["view"]) {
         case (let gesture?, nil):
@@ -138,7 +133,7 @@ public enum RuntimeCommand: Equatable, Sendable {
 
     /// `{"x": 0, "y": "10%", "width": "50%", "height": 600}`: px as a number or `"40px"`, or a
     /// percentage of the parent; a missing member stays as the view is (`{"x": 500}` moves it).
-    private static func parseFrame(_ value: JSONValue) throws(RuntimeError) -> FramePatch {
+    private static func parseFrame(_ value: JSONValue) throws(ControlError) -> FramePatch {
         guard case .object(let members) = value else {
             throw .badRequest(#"set: "frame" must be an object like {"x": 0, "y": 0, "width": "50%", "height": "100%"}"#)
         }
@@ -166,7 +161,7 @@ public enum RuntimeCommand: Equatable, Sendable {
         return spec
     }
 
-    private static func parseMode(_ request: JSONValue) throws(RuntimeError) -> ModeRequest {
+    private static func parseMode(_ request: JSONValue) throws(ControlError) -> ModeRequest {
         let mode: String?
         switch request["mode"] {
         case .null?: mode = nil
@@ -190,33 +185,9 @@ public enum RuntimeCommand: Equatable, Sendable {
         return ModeRequest(mode: mode, duration: duration, keep: try bool(request, "keep", in: "mode") ?? false)
     }
 
-    private static func bool(_ request: JSONValue, _ key: String, in command: String) throws(RuntimeError) -> Bool? {
+    private static func bool(_ request: JSONValue, _ key: String, in command: String) throws(ControlError) -> Bool? {
         guard let value = request[key] else { return nil }
         guard let bool = value.boolValue else { throw .badRequest("\(command): \"\(key)\" must be true or false") }
         return bool
-    }
-}
-
-/// Why a runtime command was refused: the control socket's error `code` and a message.
-public struct RuntimeError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var code: String
-    public var message: String
-
-    public init(code: String, message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public var description: String { message }
-
-    static func badRequest(_ message: String, among names: [String] = []) -> RuntimeError {
-        RuntimeError(code: "bad-request", message: message + (names.isEmpty ? "" : "; known: " + names.joined(separator: ", ")))
-    }
-
-    /// No such gesture, view or mode: `unknown-gesture`, `unknown-view`, `unknown-mode`.
-    static func unknown(_ kind: String, _ name: String, among names: [String]) -> RuntimeError {
-        let suggestion = DidYouMean.suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
-        let known = names.isEmpty ? "the config declares none" : "known: " + names.joined(separator: ", ")
-        return RuntimeError(code: "unknown-\(kind)", message: "unknown \(kind) '\(name)'\(suggestion) (\(known))")
     }
 }
