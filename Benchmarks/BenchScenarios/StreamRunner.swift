@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureControl
 import GestureCore
 import GestureDaemon
 import SystemLoop
