@@ -317,6 +317,11 @@ stacks_keys() { # COMPOSITOR
   expect_keys 'SIGTERM with Shift held' 'Shift_L\+ Shift_L-'
   replay "$R/synth-elan-lift.events"; wev_settle
   record "keys steps took" pass "$(( $(date +%s) - _t0 )) s"
+  stop_process "$MON_PID"
+  compositor_stop
+  device_remove
+  end_scenario
+}
 
 # The screen that sleeps and wakes without a click ([idle], docs/CONFIG.md): gestured runs
 # stacks-release.toml, wev gets a tap, then a reload adds [idle] (the device rule is the
