@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "GestureControl", targets: ["GestureControl"]),
         // For the fuzz package (Fuzz/): the writer templates render into.
         .library(name: "JSONOutput", targets: ["JSONOutput"]),
+        // For the fuzz package (Fuzz/): the web bridge's request reader and checks.
+        .library(name: "WebBridge", targets: ["WebBridge"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

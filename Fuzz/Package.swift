@@ -35,5 +35,9 @@ let package = Package(
         .executableTarget(name: "FuzzControl", dependencies: ["FuzzSupport"] + gestured),
         // Arbitrary evdev streams through the normalizer and the engine, with invariants.
         .executableTarget(name: "FuzzPipeline", dependencies: ["FuzzSupport"] + gestured),
+        // What a browser (or anything on loopback) sends gestured-web: the request reader
+        // within its bounds, then the Host/Origin checks and the query, with invariants.
+        .executableTarget(
+            name: "FuzzHTTP", dependencies: ["FuzzSupport", .product(name: "WebBridge", package: "gestured")] + gestured),
     ]
 )

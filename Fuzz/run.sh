@@ -21,6 +21,9 @@ seed() { # TARGET DIR: the seed inputs of a target
     FuzzControl)
       grep -ho '^{"cmd".*}$' docs/PROTOCOL.md |
         awk '{ f = sprintf("%s/request-%03d", d, NR); print $0 > f; close(f) }' d="$2" ;;
+    FuzzHTTP)
+      printf 'GET /events?gesture=tap&view=map HTTP/1.1\r\nHost: 127.0.0.1:8470\r\nOrigin: http://127.0.0.1:8470\r\n\r\n' > "$2/request-get"
+      printf 'POST /set HTTP/1.1\r\nHost: localhost:8470\r\nOrigin: http://localhost:8470\r\nContent-Type: application/json\r\nContent-Length: 36\r\n\r\n{"gesture": "tap", "enabled": false}' > "$2/request-set" ;;
     FuzzPipeline) printf '\000\003\200\000\000\000\000\002\000\000\000\000\000' > "$2/seed-down" ;;
   esac
 }

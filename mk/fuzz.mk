@@ -7,7 +7,7 @@
 # .build-fuzz/crashes/ and ends the run with its input's path: turn it into a regression test.
 
 FUZZ_SCRATCH := $(CURDIR)/.build-fuzz
-FUZZ_TARGETS ?= FuzzEvemu FuzzConfig FuzzTemplate FuzzControl FuzzPipeline
+FUZZ_TARGETS ?= FuzzEvemu FuzzConfig FuzzTemplate FuzzControl FuzzPipeline FuzzHTTP
 FUZZ_TIME ?= 600
 FUZZ_SMOKE_TIME ?= 5
 # libFuzzer without its main (each target's main calls LLVMFuzzerRunDriver), from the
