@@ -34,7 +34,7 @@ public struct KeyAction: Equatable, Sendable {
 
     /// Where `keys` actions were run with wev focused (vm/guest/stacks.sh, stacks_keys), for
     /// `gesturectl check`.
-    public static let compositorsRun = "cage 0.1.4 and sway 1.7 (Debian 12)"
+    public static let compositorsRun = "cage 0.1.4 and sway 1.7 (Debian 12), cage 0.2.0, sway 1.10.1 and labwc 0.8.3 (Debian 13)"
 
     /// At most this many keys in one chord (docs/LIMITS.md): four modifiers and a key, with
     /// room; a longer one is a mistake, and the kernel keeps no more keys down per frame anyway.

@@ -679,7 +679,7 @@ if [ "${2:-}" = browser ]; then
   for browser in cog $(command -v chromium > /dev/null && echo chromium); do stacks_browser "$browser"; done
 else
   for compositor in cage weston sway $(command -v labwc > /dev/null && echo labwc); do stacks_session "$compositor"; done
-  for compositor in cage sway; do stacks_keys "$compositor"; done
+  for compositor in cage sway $(command -v labwc > /dev/null && echo labwc); do stacks_keys "$compositor"; done
   for compositor in cage sway $(command -v labwc > /dev/null && echo labwc); do stacks_idle "$compositor"; done
   stacks_twin
   stacks_two_outputs
