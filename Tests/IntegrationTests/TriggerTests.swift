@@ -18,10 +18,14 @@ struct TriggerTests {
         // actions, not the type's last (`ended`, which a trigger without a state once ran).
         let hold =
             "[gesture.hold]\ntype = \"long-press\"\n[gesture.hold.on.began]\ncommand = 'echo \"$GESTURE_NAME $GESTURE_STATE\" >> \(log)'\n"
+        // A pinch whose only action is on `changed`, paced at the display's rate: a trigger
+        // runs it all the same (its one event is not a stream to pace).
+        let zoom =
+            "[gesture.zoom]\ntype = \"pinch\"\n[gesture.zoom.on.changed]\ncommand = 'echo \"$GESTURE_NAME $GESTURE_STATE\" >> \(log)'\n"
         try writeText(
             TestConfig.tapAndPan(
                 tapActions: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE $GESTURE_X $GESTURE_Y $GESTURE_TOUCHES\" >> \(log)'"],
-                panEnded: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE\" >> \(log)'"]) + hold, to: config)
+                panEnded: ["command = 'echo \"$GESTURE_NAME $GESTURE_STATE\" >> \(log)'"]) + hold + zoom, to: config)
         let daemon = try GesturedProcess(config: config, dir: dir, replay: Recording.taps)
         defer { try? daemon.stop() }
 
@@ -45,6 +49,10 @@ struct TriggerTests {
         #expect(press == .object([("gesture", .string("hold")), ("state", .string("began")), ("actions", .number(1))]))
         #expect(eventually { readText(log) == "tap recognized 400.0 240.0 1\ndrag ended\nhold began\n" })
 
+        let pinch = try daemon.client().request(.trigger, [("gesture", .string("zoom"))])
+        #expect(pinch == .object([("gesture", .string("zoom")), ("state", .string("changed")), ("actions", .number(1))]))
+        #expect(eventually { readText(log) == "tap recognized 400.0 240.0 1\ndrag ended\nhold began\nzoom changed\n" })
+
         do {
             _ = try daemon.client().request(.trigger, [("gesture", .string("drag")), ("state", .string("recognized"))])
             Issue.record("a pan has no recognized state")
@@ -55,7 +63,7 @@ struct TriggerTests {
             _ = try daemon.client().request(.trigger, [("gesture", .string("tapp"))])
             Issue.record("there is no gesture tapp")
         } catch {
-            #expect("\(error)" == "gestured: no gesture 'tapp' in \(config); its gestures: tap, drag, hold")
+            #expect("\(error)" == "gestured: no gesture 'tapp' in \(config); its gestures: tap, drag, hold, zoom")
         }
     }
 }

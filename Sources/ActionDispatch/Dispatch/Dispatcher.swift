@@ -202,6 +202,18 @@ public final class Dispatcher {
         run(event, period: period)
     }
 
+    /// Runs every action of the event's gesture for its state, the paced ones too: a
+    /// `trigger`'s one event is not a stream to pace, and each of its actions runs once.
+    public func dispatch(triggered event: GestureEvent) {
+        dispatch(event)
+        guard event.state == .changed, actions.indices.contains(event.gesture), let list = actions[event.gesture][.changed] else {
+            return
+        }
+        var periods: [Microseconds] = []
+        for action in list { if let period = action.period, !periods.contains(period) { periods.append(period) } }
+        for period in periods { run(event, period: period) }
+    }
+
     /// The actions of the event's gesture for its state whose pace is `period` (nil: key
     /// actions and every state's but `changed`'s paced ones).
     private func run(_ event: GestureEvent, period: Microseconds?) {

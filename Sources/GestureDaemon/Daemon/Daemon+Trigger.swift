@@ -52,7 +52,7 @@ extension Daemon {
         // As after a recognition: the event's line and commands, then its mode switch (the
         // pipeline's, in the stream this wake's flush hands on).
         server.publish(event, names: names, origin: origin)
-        dispatcher.dispatch(event)
+        dispatcher.dispatch(triggered: event)
         let mode = pipeline.performModeAction(of: event)
         logger.notice("trigger: \(name) \(state) (\(actions) action(s)), asked on the control socket")
         var reply: [(String, JSONValue)] = [
