@@ -39,6 +39,7 @@ public struct Scenario: Sendable {
                 return none
             case .defaults: return nil
             case .every: return .everyRule
+            case .one(let rule): return rule.settings
             }
         }
 
