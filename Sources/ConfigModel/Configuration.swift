@@ -260,21 +260,20 @@ public enum FrameRate: Equatable, Sendable, CustomStringConvertible {
 
 extension Configuration {
     /// The period at which an `on.changed` action runs (its own `frame_rate`, else the
-    /// daemon's); nil at every frame.
+    /// daemon's); nil at every frame: mode switches are the pipeline's own and key steps
+    /// count every change, so neither is paced.
     public func changedPeriod(of action: ActionSpec) -> Microseconds? {
-        (action.frameRate ?? daemon.frameRate).period
+        switch action.kind {
+        case .mode, .keys: nil
+        case .command, .socket: (action.frameRate ?? daemon.frameRate).period
+        }
     }
 
-    /// Per gesture, the distinct periods of its `on.changed` actions that are paced (mode
-    /// switches are the pipeline's own and run at every event; key steps count every change).
+    /// Per gesture, the distinct periods of its paced `on.changed` actions.
     public var changedPeriods: [[Microseconds]] {
         actions.map { gesture in
             var periods: [Microseconds] = []
             for spec in gesture.byState[.changed] ?? [] {
-                switch spec.kind {
-                case .mode, .keys: continue
-                case .command, .socket: break
-                }
                 if let period = changedPeriod(of: spec), !periods.contains(period) { periods.append(period) }
             }
             return periods
