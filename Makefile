@@ -13,9 +13,12 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # systemd-socket-activate, which starts gestured-web as its socket unit would).
 APT_PACKAGES := libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev libyaml-dev pkg-config evemu-tools time librsvg2-bin prometheus systemd
 
-.PHONY: deps build check test unit-test run install clean help
+.PHONY: deps apt-deps build check test unit-test run install clean help
 
-deps:
+# The Debian packages above, then the browser the web tier drives (mk/web.mk, web-deps).
+deps: apt-deps web-deps
+
+apt-deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
@@ -36,10 +39,11 @@ unit-test: deps
 check: unit-test format-check
 
 # Every tier, in this order (README.md, "What `make test` runs"; `make help` prints it):
-# the Swift suites (here), the real kernel (mk/vm.mk), the format check (mk/format.mk), the
-# fuzz targets briefly (mk/fuzz.mk), the Debian package (mk/package.mk), the suites under
-# ASan (mk/sanitize.mk), then the systemd and kiosk-stacks VMs (mk/vm.mk).
-test: unit-test vm-test format-check fuzz-smoke package-test asan vm-test-systemd vm-test-stacks
+# the Swift suites (here), the web bridge in headless Chromium on their debug build
+# (mk/web.mk), the real kernel (mk/vm.mk), the format check (mk/format.mk), the fuzz targets
+# briefly (mk/fuzz.mk), the Debian package (mk/package.mk), the suites under ASan
+# (mk/sanitize.mk), then the systemd and kiosk-stacks VMs (mk/vm.mk).
+test: unit-test web-browser-test vm-test format-check fuzz-smoke package-test asan vm-test-systemd vm-test-stacks
 
 # The tiers of `make test` and the other commands, as README.md's "Development" has them
 # (one table, printed from there).
