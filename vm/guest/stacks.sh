@@ -598,6 +598,9 @@ stacks_bridge() { # BROWSER
   check "the reloaded page has a new session" "" wait_for 30 eval '[ "$(page_sessions)" -gt "$_sessions" ]'
   wait_for 10 eval '[ "$(gesture_enabled "$ADMIN")" = true ]'
   expect_eq "the daemon has $ADMIN on again (status)" true "$(gesture_enabled "$ADMIN")"
+  check "gestured's log: the session's connection closed, its change undone" \
+    "$(grep -m1 "undid its changes: gesture '$ADMIN'" "$SCENARIO_DIR/gestured.log" | cut -d' ' -f3-)" \
+    grep -q "undid its changes: gesture '$ADMIN'" "$SCENARIO_DIR/gestured.log"
   swipe_admin 1
   expect_page "admin swipe after the reload" nothing
   expect_page_gestures "admin swipe after the reload" 'began=1( changed=[0-9]+)? ended=1'
