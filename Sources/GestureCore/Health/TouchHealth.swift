@@ -6,8 +6,10 @@
 /// jumped contact held for a frame, then its report dropped or the contact split into a
 /// cancel and a new contact with a fresh id. Rules, each in mm and µs
 /// (`TouchHealthSettings`, docs/CONFIG.md "Touch health"): masks, ghosts, far-apart and
-/// aligned bursts, recurring spots, jumps, bezel touches, stuck contacts; and the panel's state
-/// (`ok`, `noisy`, `silent`) with the reason of each change (`drainNotices`).
+/// aligned bursts, recurring spots, jumps, bezel touches, stuck contacts, each a small type
+/// of `HealthRules` that the chains here (landing, sample, frame, deadline) run in order;
+/// and the panel's state (`ok`, `noisy`, `silent`) with the reason of each change
+/// (`drainNotices`).
 ///
 /// What it guarantees downstream: a filtered contact never appears after it was filtered;
 /// every contact shown ends exactly once (ended or cancelled) as long as its input does;
@@ -53,7 +55,7 @@ public final class TouchHealth {
     @exclusivity(unchecked) private var lastFound = -1
     /// The earliest time `advance` has work (`nextDeadline`), as of the last call.
     @exclusivity(unchecked) private var deadline: Microseconds?
-    private let rules: Resolved
+    private let rules: HealthRules
     @exclusivity(unchecked) private var spots: SpotTracker?
     @exclusivity(unchecked) private var rate: FilterRate?
     @exclusivity(unchecked) private var frameRate = FrameRate()
@@ -68,7 +70,7 @@ public final class TouchHealth {
         self.settings = settings
         self.geometry = geometry
         lastFrame = since
-        rules = Resolved(settings, geometry)
+        rules = HealthRules(settings, geometry)
         watched = .allocate(capacity: Self.capacity)
         watched.initialize(repeating: Watched(), count: Self.capacity)
         output = ScreenFrame(device: device, time: since, contacts: [])
@@ -102,8 +104,8 @@ public final class TouchHealth {
         if state == .silent { change(to: .ok, .frameAgain, at: frame.time) }
         lastFrame = frame.time
         frameRate.record(frame.time)
-        for i in 0..<frame.contacts.count { take(frame.contacts[i], at: frame.time, freshID: freshID) }
-        judgeBursts(at: frame.time)
+        for i in 0..<frame.contacts.count { sample(frame.contacts[i], at: frame.time, freshID: freshID) }
+        judgeFrame(at: frame.time)
         finishFrame()
         noteTouch()
         deadline = earliestDeadline()
@@ -137,19 +139,15 @@ public final class TouchHealth {
 
     /// What `nextDeadline` says after a call: every timer's due time, the earliest.
     private func earliestDeadline() -> Microseconds? {
-        // No nested function: one capturing `earliest` costs a heap box per call in a debug build.
         var earliest = Microseconds.max
         for i in 0..<watchedCount {
-            switch watched[i].fate {
-            case .held where !watched[i].atEdge: earliest = min(earliest, watched[i].downAt + settings.minContact)
-            case .shown:
-                if watched[i].jumpHeld { earliest = min(earliest, watched[i].jumpedAt + Self.jumpGap) }
-                if settings.stuckAfter > 0 { earliest = min(earliest, watched[i].stillSince + settings.stuckAfter) }
-            default: break
-            }
+            let t = timers(i)
+            if let show = t.show { earliest = min(earliest, show) }
+            if let split = t.split { earliest = min(earliest, split) }
+            if let stuck = t.stuck { earliest = min(earliest, stuck) }
         }
         if state == .noisy { earliest = min(earliest, okAt) }
-        if settings.silentAfter > 0, state != .silent { earliest = min(earliest, lastFrame + settings.silentAfter) }
+        if let silent = rules.silent, state != .silent { earliest = min(earliest, lastFrame + silent.after) }
         if let release = spots?.nextRelease { earliest = min(earliest, release) }
         return earliest == .max ? nil : earliest
     }
@@ -249,25 +247,11 @@ extension TouchHealth {
         var jumped = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
     }
 
-    /// The rules' thresholds in mm on this device.
-    struct Resolved {
-        var still: Double
-        /// Some rule asks whether a contact stayed still since it went down: ghosts, far-apart
-        /// bursts, spots, bezel touches. Otherwise only the stuck release's anchor is kept.
-        var tracksStill: Bool
-        var farApart: Double?
-        var aligned: Double?
-        var jump: Double?
-        var edgeHold: Double?
-
-        init(_ s: TouchHealthSettings, _ g: DeviceGeometry) {
-            still = g.millimeters(s.stillRadius)
-            farApart = s.farApart.map(g.millimeters)
-            aligned = s.aligned.map(g.millimeters)
-            jump = s.jump.map(g.millimeters)
-            edgeHold = s.edgeHold.map(g.millimeters)
-            tracksStill = s.minContact > 0 || s.farApart != nil || s.spot != nil || s.edgeHold != nil
-        }
+    /// The contacts watched, as the frame rules read them.
+    struct Table {
+        let base: UnsafeMutablePointer<Watched>
+        let count: Int
+        subscript(i: Int) -> Watched { unsafeAddress { UnsafePointer(base + i) } }
     }
 
     private func startOutput(at time: Microseconds) {
@@ -290,11 +274,13 @@ extension TouchHealth {
         return nil
     }
 
-    private func take(_ contact: ScreenContact, at time: Microseconds, freshID: (Int32) -> Int32) {
+    /// The sample chain: a report of a contact, judged by the rules that look at each one
+    /// (a contact's first report goes to the landing chain).
+    private func sample(_ contact: ScreenContact, at time: Microseconds, freshID: (Int32) -> Int32) {
         let p = (x: contact.x, y: contact.y)
         let mx = contact.mmX
         let my = contact.mmY
-        guard let i = index(of: contact.id) else { return begin(contact, px: p.x, py: p.y, mx: mx, my: my, at: time) }
+        guard let i = index(of: contact.id) else { return land(contact, px: p.x, py: p.y, mx: mx, my: my, at: time) }
         let lastAt = watched[i].lastAt
         watched[i].lastAt = time
         // Only a jump reads the report before this one.
@@ -306,9 +292,9 @@ extension TouchHealth {
             return  // ignored until it lifts
         case .held:
             move(i, px: p.x, py: p.y, mx: mx, my: my, at: time)
-            if contact.phase == .ended, watched[i].atEdge, watched[i].still {
+            if rules.edgeHold?.isBezelTap(watched[i], lifting: contact.phase) == true {
                 filter(i, .edge, at: time)
-            } else if contact.phase == .ended, isGhost(i, at: time) {
+            } else if rules.ghost?.isGhost(watched[i], lifting: contact.phase, at: time) == true {
                 filter(i, .ghost, at: time)
             } else if contact.phase == .ended || (!watched[i].still && contact.phase != .cancelled) {
                 show(i, contact)
@@ -318,14 +304,12 @@ extension TouchHealth {
             // outlier and the stroke goes on; elsewhere, it moved there: split.
             if watched[i].jumpHeld, let jump = rules.jump {
                 watched[i].jumpHeld = false
-                if length(mx - watched[i].x, my - watched[i].y) <= jump {
+                if jump.isBack(watched[i], to: mx, my) {
                     dropOutlier(i, at: time)
                 } else {
                     splitHeldJump(i, at: time, freshID: freshID)
                 }
-            } else if let jump = rules.jump, time - lastAt <= Self.jumpGap,
-                length(mx - watched[i].x, my - watched[i].y) > jump
-            {
+            } else if rules.jump?.isJump(watched[i], to: mx, my, at: time, after: lastAt) == true {
                 if contact.phase.isTerminal {
                     // The lift ends it where it was, not where the bad report put it.
                     var end = previous
@@ -340,7 +324,7 @@ extension TouchHealth {
                 return
             }
             move(i, px: p.x, py: p.y, mx: mx, my: my, at: time)
-            if contact.phase == .ended, isGhost(i, at: time) {
+            if rules.ghost?.isGhost(watched[i], lifting: contact.phase, at: time) == true {
                 filter(i, .ghost, at: time)
             } else {
                 emit(i, contact)
@@ -348,8 +332,9 @@ extension TouchHealth {
         }
     }
 
-    /// A contact seen for the first time.
-    private func begin(_ contact: ScreenContact, px: Double, py: Double, mx: Double, my: Double, at time: Microseconds) {
+    /// The landing chain: a contact seen for the first time, judged where it lands alone
+    /// (masks, masked spots), then held for the rules that wait (bezel touches, ghosts).
+    private func land(_ contact: ScreenContact, px: Double, py: Double, mx: Double, my: Double, at time: Microseconds) {
         // Never seen down: nothing to judge (the engine ignores it too).
         guard !contact.phase.isTerminal else { return output.contacts.append(contact) }
         guard watchedCount < Self.capacity else {
@@ -365,14 +350,15 @@ extension TouchHealth {
         // A contact already down when the stage started goes on as it was.
         guard contact.phase == .began else { return emit(i, contact) }
         counts.contacts += 1
-        if let rule = birthRule(i, at: time) {
-            watched[i].fate = .held  // never shown
-            filter(i, rule, at: time)
-        } else if let edge = rules.edgeHold, geometry.borderDistanceMM(x: px, y: py) <= edge {
+        if rules.mask?.covers(watched[i]) == true {
+            drop(i, .mask, at: time)
+        } else if spots?.masks(x: mx, y: my, at: time) == true {
+            drop(i, .spot, at: time)
+        } else if rules.edgeHold?.holds(watched[i], on: geometry) == true {
             watched[i].fate = .held
             watched[i].atEdge = true
             counts.held += 1
-        } else if settings.hold > 0 {
+        } else if rules.ghost?.holds == true {
             watched[i].fate = .held
             counts.held += 1
         } else {
@@ -380,12 +366,10 @@ extension TouchHealth {
         }
     }
 
-    /// The rules a contact meets where it lands, alone: masks and masked spots.
-    private func birthRule(_ i: Int, at time: Microseconds) -> HealthRule? {
-        let w = watched[i]
-        for m in 0..<settings.masks.count where settings.masks[m].contains(x: w.px, y: w.py) { return .mask }
-        if spots?.masks(x: w.x, y: w.y, at: time) == true { return .spot }
-        return nil
+    /// Filters a contact in its landing frame: never shown.
+    private func drop(_ i: Int, _ rule: HealthRule, at time: Microseconds) {
+        watched[i].fate = .held
+        filter(i, rule, at: time)
     }
 
     private func move(_ i: Int, px: Double, py: Double, mx: Double, my: Double, at time: Microseconds) {
@@ -396,16 +380,12 @@ extension TouchHealth {
         if rules.tracksStill, watched[i].still, length(mx - watched[i].startX, my - watched[i].startY) > rules.still {
             watched[i].still = false
         }
-        if length(mx - watched[i].anchorX, my - watched[i].anchorY) > rules.still {
+        // The stuck release's anchor: where the contact last rested, since when.
+        if rules.stuck != nil, length(mx - watched[i].anchorX, my - watched[i].anchorY) > rules.still {
             watched[i].anchorX = mx
             watched[i].anchorY = my
             watched[i].stillSince = time
         }
-    }
-
-    /// A still contact that lifted sooner than `minContact`.
-    private func isGhost(_ i: Int, at time: Microseconds) -> Bool {
-        settings.minContact > 0 && watched[i].still && time - watched[i].downAt < settings.minContact
     }
 
     /// The report after a jump came back: the jumped one is dropped (counted and recorded
@@ -535,27 +515,15 @@ extension TouchHealth {
         if state == .ok { change(to: .noisy, .filtered(count: rate?.count(at: time) ?? 0, perMinute: noisy.perMinute), at: time) }
     }
 
-    /// The burst rules, over the contacts of the frame together (Chromium's filters look at
-    /// every touch of a report): aligned new contacts, and far-apart still ones.
-    private func judgeBursts(at time: Microseconds) {
+    /// The frame chain: the burst rules, over the contacts of the frame together (Chromium's
+    /// filters look at every touch of a report).
+    private func judgeFrame(at time: Microseconds) {
         if let aligned = rules.aligned {
-            for i in 0..<watchedCount where watched[i].fresh && isJudged(i) {
-                for j in 0..<watchedCount where j != i && !watched[j].ending && abs(watched[j].x - watched[i].x) <= aligned {
-                    filter(i, .aligned, at: time)
-                    break
-                }
-            }
+            for i in 0..<watchedCount where aligned.isAligned(i, in: table) { filter(i, .aligned, at: time) }
         }
         if let farApart = rules.farApart {
             // Contacts marked first, filtered after: each is judged against the same set.
-            var marked: UInt64 = 0
-            for i in 0..<watchedCount where isTap(i, at: time) {
-                var nearest = Double.infinity
-                for j in 0..<watchedCount where j != i && isTap(j, at: time) {
-                    nearest = min(nearest, length(watched[j].x - watched[i].x, watched[j].y - watched[i].y))
-                }
-                if nearest.isFinite && nearest > farApart { marked |= 1 << UInt64(i) }
-            }
+            var marked = farApart.marked(table, at: time)
             var i = 0
             while marked != 0 {
                 if marked & 1 != 0 { filter(i, .farApart, at: time) }
@@ -565,15 +533,7 @@ extension TouchHealth {
         }
     }
 
-    /// Held or shown: not filtered yet.
-    private func isJudged(_ i: Int) -> Bool {
-        watched[i].fate == .held || watched[i].fate == .shown
-    }
-
-    /// A tap for the far-apart rule: not filtered, still, and down for no longer than the window.
-    private func isTap(_ i: Int, at time: Microseconds) -> Bool {
-        isJudged(i) && watched[i].still && time - watched[i].downAt <= settings.farApartWithin
-    }
+    private var table: Table { Table(base: watched, count: watchedCount) }
 
     /// Shows the contacts timers showed without a frame of theirs, then forgets the lifted
     /// ones (and lands still ones on the spot tracker).
@@ -603,25 +563,35 @@ extension TouchHealth {
 
     // MARK: timers
 
+    /// The deadline chain of contact `i`: when each of its timers is due (nil: none), in
+    /// the order they run (`runTimers` runs the first one due; `earliestDeadline` takes the
+    /// earliest).
+    private func timers(_ i: Int) -> (show: Microseconds?, split: Microseconds?, stuck: Microseconds?) {
+        switch watched[i].fate {
+        case .held: (rules.ghost?.showsAt(watched[i]), nil, nil)
+        case .shown: (nil, rules.jump?.splitsAt(watched[i]), rules.stuck?.dueAt(watched[i]))
+        case .dropped, .cancelled: (nil, nil, nil)
+        }
+    }
+
     private func runTimers(upTo time: Microseconds, freshID: (Int32) -> Int32) {
         for i in 0..<watchedCount {
-            switch watched[i].fate {
-            case .held where !watched[i].atEdge && watched[i].downAt + settings.minContact <= time:
+            let t = timers(i)
+            if let show = t.show, show <= time {
                 watched[i].fate = .shown
                 watched[i].pendingBegan = true
-            case .shown where watched[i].jumpHeld && watched[i].jumpedAt + Self.jumpGap <= time:
+            } else if let split = t.split, split <= time {
                 // No report came back in time: it moved there.
-                splitHeldJump(i, at: watched[i].jumpedAt + Self.jumpGap, freshID: freshID)
-            case .shown where settings.stuckAfter > 0 && watched[i].stillSince + settings.stuckAfter <= time:
+                splitHeldJump(i, at: split, freshID: freshID)
+            } else if let stuck = t.stuck, stuck <= time {
                 filter(i, .stuck, at: time)
-            default: break
             }
         }
         if state == .noisy, okAt <= time, let noisy = settings.noisy {
             change(to: .ok, .quiet(perMinute: noisy.perMinute, quiet: noisy.quiet), at: okAt)
         }
-        if settings.silentAfter > 0, state != .silent, lastFrame + settings.silentAfter <= time {
-            change(to: .silent, .noFrame(silence: settings.silentAfter), at: lastFrame + settings.silentAfter)
+        if let silent = rules.silent, state != .silent, lastFrame + silent.after <= time {
+            change(to: .silent, .noFrame(silence: silent.after), at: lastFrame + silent.after)
         }
         if let release = spots?.release, spots?.nextRelease.map({ $0 <= time }) == true {
             spots?.releaseQuiet(at: time) { spot in
