@@ -74,8 +74,18 @@ public struct JSONWriter {
         needsComma = true
     }
 
-    /// Bytes that already are one JSON value.
-    public mutating func raw<Bytes: Sequence>(_ json: Bytes) where Bytes.Element == UInt8 {
+    /// Bytes that already are one JSON value (or text, with `clearSeparator`). Two concrete
+    /// kinds, not a generic `Sequence`: a generic call from another module is not
+    /// specialized and appends byte by byte through the protocol (several thousand
+    /// instructions for a name, on every socket message and command's environment).
+    public mutating func raw(_ json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
+    /// A string's UTF-8 that already is one JSON value (or text, with `clearSeparator`).
+    public mutating func raw(_ json: String.UTF8View) {
         separate()
         bytes.append(contentsOf: json)
         needsComma = true
@@ -94,6 +104,23 @@ public struct JSONWriter {
 
     private mutating func writeQuoted(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Names and keys need no escape: one copy, not a test and an append per byte (a
+        // line of the event stream is mostly keys and names).
+        let copied =
+            s.utf8.withContiguousStorageIfAvailable { utf8 in
+                guard !utf8.contains(where: Self.needsEscape) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            } ?? false
+        if !copied { writeEscaped(s) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private mutating func writeEscaped(_ s: String) {
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""):
@@ -118,7 +145,6 @@ public struct JSONWriter {
             default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
 

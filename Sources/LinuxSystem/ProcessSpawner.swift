@@ -125,18 +125,38 @@ public enum ProcessSpawner {
             cls_spawn_file_actions_addclosefrom(&actions, 3)
         }
 
-        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?]? = options.environment.map { $0.map { strdup($0) } + [nil] }
-        defer {
-            argv.forEach { free($0) }
-            envp?.forEach { free($0) }
-        }
         var pid: pid_t = 0
-        let rc =
-            envp.map { posix_spawn(&pid, program, &actions, &attributes, argv, $0) }
-            ?? posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+        let rc = withCStrings([program] + arguments) { argv in
+            guard let environment = options.environment else {
+                return posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+            }
+            return withCStrings(environment) { envp in posix_spawn(&pid, program, &actions, &attributes, argv, envp) }
+        }
         guard rc == 0 else { throw SystemError("posix_spawn", program, errno: rc) }
         return Spawned(pid: pid, stdout: readEnds[1], stderr: readEnds[2])
+    }
+
+    /// `strings` as exec takes them, NUL-terminated and listed with a nil at the end, for
+    /// the time of `body`: in one buffer, not a C string and a copy of it per string (a
+    /// command's environment is some fifty, made for every command started).
+    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(strings.reduce(0) { $0 + $1.utf8.count + 1 })
+        var offsets: [Int] = []
+        offsets.reserveCapacity(strings.count)
+        for string in strings {
+            offsets.append(bytes.count)
+            bytes.append(contentsOf: string.utf8)
+            bytes.append(0)
+        }
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let address = buffer.baseAddress else { return body([nil]) }
+            // UInt8 and CChar (Int8) memory may alias: they differ only in signedness.
+            let base = UnsafeMutableRawPointer(address).assumingMemoryBound(to: CChar.self)
+            var pointers: [UnsafeMutablePointer<CChar>?] = offsets.map { base + $0 }
+            pointers.append(nil)
+            return body(pointers)
+        }
     }
 
     /// Waits for `pid` to end (through EINTR) and reaps it.

@@ -60,16 +60,19 @@ public final class TouchEncoder {
         var x: Int32 = 0, y: Int32 = 0
     }
 
-    private var slots: [Slot]
-    /// The panel's latest contacts, newest over oldest: a touch held back is shown where
-    /// the panel last had it, even after it lifted.
-    private var recent: [Contact]
-    private var recentNext = 0
+    // `@exclusivity(unchecked)` on the state every frame touches: the pipeline's one thread
+    // uses it, as the pipeline's own (a runtime access check per field use otherwise).
+    @exclusivity(unchecked) private var slots: [Slot]
+    /// The panel's latest contacts, each at its id modulo `remembered`: a touch held back is
+    /// shown where the panel last had it, even after it lifted. The normalizer hands ids out
+    /// in order, so an entry gives way to the contact `remembered` ids newer, the oldest, and
+    /// a lookup is one index, not a search (it runs for every contact of every frame).
+    @exclusivity(unchecked) private var recent: [Contact]
     private var nextTrackingID: Int32 = 0
     /// The slot `ABS_X`/`ABS_Y` follow; -1: none down.
     private var pointer = -1
     /// The frame being encoded (reused).
-    private var pending: [RawInputEvent] = []
+    @exclusivity(unchecked) private var pending: [RawInputEvent] = []
     /// Kernel time (CLOCK_MONOTONIC) of the panel's latest frame not yet flushed.
     private var frameTime: Microseconds?
 
@@ -107,12 +110,7 @@ public final class TouchEncoder {
         frameTime = frame.time
         for i in 0..<frame.contacts.count {
             let contact = frame.contacts[i]
-            if let k = recentIndex(contact.id) {
-                recent[k] = contact
-            } else {
-                recent[recentNext] = contact
-                recentNext = (recentNext + 1) % recent.count
-            }
+            recent[Self.recentSlot(contact.id)] = contact
         }
     }
 
@@ -254,9 +252,11 @@ public final class TouchEncoder {
     }
 
     private func recentIndex(_ contact: Int32) -> Int? {
-        for k in 0..<recent.count where recent[k].id == contact && recent[k].slot >= 0 { return k }
-        return nil
+        let k = Self.recentSlot(contact)
+        return recent[k].id == contact && recent[k].slot >= 0 ? k : nil
     }
+
+    private static func recentSlot(_ contact: Int32) -> Int { Int(UInt32(bitPattern: contact) % UInt32(remembered)) }
 
     private static func tool(_ type: ToolType) -> Int32 {
         switch type {

@@ -20,6 +20,12 @@ struct MonitorCommand: ParsableCommand {
         name: .long,
         help: "Also print every contact as it goes down, moves and lifts: id, phase, position in screen px and mm, the view it hit.")
     var touches = false
+    @Flag(
+        name: .long,
+        help:
+            "Get a continuous gesture's changed events as its actions do: at most once per [daemon] frame_rate frame, the newest, with coalesced=N (how many it stands for)."
+    )
+    var coalesce = false
 
     func run() throws {
         // No read timeout: an idle kiosk sends nothing for hours.
@@ -27,6 +33,7 @@ struct MonitorCommand: ParsableCommand {
         var options: [(String, JSONValue)] = []
         if trace { options.append(("trace", .bool(true))) }
         if touches { options.append(("touches", .bool(true))) }
+        if coalesce { options.append(("coalesce", .bool(true))) }
         _ = try client.request(.subscribe, options)
         while let bytes = try client.readLine() {
             let line = EventLine(line: bytes)

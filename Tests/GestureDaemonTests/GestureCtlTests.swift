@@ -185,6 +185,32 @@ import Glibc
             }, until: { (readText(dir.file("out")) ?? "").contains("\n") })
         #expect(run.stdout == "    1.500  root/back swipe recognized  x=5 y=6 touches=1 direction=left\n")
     }
+
+    /// `monitor --coalesce` subscribes with `"coalesce": true`: it gets the paced `changed`
+    /// (with how many it stands for), not the panel's every `changed`.
+    @Test func monitorCoalesceGetsThePacedChanged() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = Handler()  // the server holds it weakly
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: Logger(label: "test"))
+        let names = GestureNames(gestures: ["zoom"], types: [.pinch], views: ["root"])
+        var published = false
+        let run = try gesturectl(
+            "monitor --coalesce --socket '\(server.path)'", loop: loop, dir: dir,
+            whileRunning: {
+                if !published && server.subscriberCount == 1 {
+                    let event = GestureEvent(
+                        time: 2_500_000, gesture: 0, view: 0, state: .changed, device: DeviceID(1), x: 5, y: 6, touches: 2)
+                    server.publish(event, names: names, origin: 1_000_000, paced: true)
+                    server.publish(paced: event, coalesced: 4, names: names, origin: 1_000_000)
+                    published = true
+                }
+            }, until: { (readText(dir.file("out")) ?? "").contains("\n") })
+        #expect(run.stdout.hasPrefix("    1.500  root/zoom pinch changed  x=5 y=6 touches=2 "), "\(run.stdout) \(run.stderr)")
+        #expect(run.stdout.hasSuffix(" coalesced=4\n"), "\(run.stdout)")
+        #expect(run.stdout.split(separator: "\n").count == 1, "\(run.stdout)")
+    }
 }
 
 /// WEXITSTATUS for a status that is known to be a normal exit.

@@ -41,21 +41,27 @@ struct ActionEnvironment {
         var result = base
         result.append("GESTURE_MODE=" + mode)
         var writer = JSONWriter(capacity: 64)
-        func add(_ name: String, _ field: EventField) {
-            EventText.write(field, event, names, origin, into: &writer)
-            result.append("GESTURE_" + name + "=" + String(decoding: writer.bytes, as: UTF8.self))
+        // Each variable written whole into one buffer, its name made once (`prefixes`): this
+        // runs for every command started, between the event and the command.
+        func add(_ field: EventField) {
             writer.reset()
+            writer.raw(Self.prefixes[field] ?? [])
+            writer.clearSeparator()
+            EventText.write(field, event, names, origin, into: &writer)
+            result.append(String(decoding: writer.bytes, as: UTF8.self))
         }
-        add("NAME", .gesture)
-        add("TIME", .t)
-        for field in [EventField.type, .state, .view, .x, .y, .touches, .device]
-            + EventField.perType(names.type(event.gesture))
-        {
-            add(field.rawValue.uppercased(), field)
-        }
-        if event.delayedFrom != nil { add("DELAYED_FROM", .delayedFrom) }
+        for field in Self.commonFields { add(field) }
+        for field in EventField.perType(names.type(event.gesture)) { add(field) }
+        if event.delayedFrom != nil { add(.delayedFrom) }
         return result
     }
+
+    /// The variables every event has, in their order.
+    private static let commonFields: [EventField] = [.gesture, .t, .type, .state, .view, .x, .y, .touches, .device]
+
+    /// Each field's variable name and `=` (`MessageTemplate.environmentName`).
+    private static let prefixes: [EventField: [UInt8]] = Dictionary(
+        uniqueKeysWithValues: EventField.allCases.map { ($0, Array((MessageTemplate.environmentName(for: $0.rawValue) + "=").utf8)) })
 
     /// The base environment and `GESTURE_` + each name (an idle action's `TIME` and `IDLE`).
     func variables(_ values: KeyValuePairs<String, String>) -> [String] {

@@ -298,6 +298,8 @@ final class CommandRunner {
 }
 
 /// The children of this process, from `/proc/self/task/*/children` (CONFIG_PROC_CHILDREN).
+/// It runs before every command start, between the event and the command: bytes read into
+/// one buffer and parsed in place, no text made per thread or pid.
 enum ChildList {
     static func current() -> [pid_t] {
         var pids: [pid_t] = []
@@ -305,14 +307,31 @@ enum ChildList {
         defer { closedir(tasks) }
         var text: [UInt8] = []
         while let entry = readdir(tasks) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let raw = open("/proc/self/task/\(name)/children", O_RDONLY | O_CLOEXEC)
-            guard Int(name) != nil, raw >= 0 else { continue }
+            // The threads' entries are their ids; "." and ".." are not opened.
+            guard let tid = withUnsafeBytes(of: entry.pointee.d_name, { number($0.prefix { $0 != 0 }) }) else { continue }
+            let raw = open("/proc/self/task/\(tid)/children", O_RDONLY | O_CLOEXEC)
+            guard raw >= 0 else { continue }
             let file = FileDescriptor(raw)
             text.removeAll(keepingCapacity: true)
             while let n = try? file.readAvailable(into: &text), n > 0 {}
-            pids += text.split(separator: UInt8(ascii: " ")).compactMap { pid_t(String(decoding: $0, as: UTF8.self)) }
+            // "12 345 ": each pid followed by a space.
+            var start = 0
+            for end in 0...text.count where end == text.count || text[end] == UInt8(ascii: " ") {
+                if let pid = number(text[start..<end]) { pids.append(pid) }
+                start = end + 1
+            }
         }
         return pids
+    }
+
+    /// The value of a run of decimal digits; nil for anything else (or nothing).
+    private static func number(_ digits: some Collection<UInt8>) -> pid_t? {
+        guard !digits.isEmpty, digits.count < 10 else { return nil }
+        var value: pid_t = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + pid_t(digit - UInt8(ascii: "0"))
+        }
+        return value
     }
 }

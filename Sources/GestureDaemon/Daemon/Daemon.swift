@@ -166,6 +166,7 @@ public final class Daemon {
 
     private func afterWake() {
         flush(model: pipeline.configuration.model, names: names)
+        input.flushed()
         if pipeline.engine.engineBugs != loggedEngineBugs {
             loggedEngineBugs = pipeline.engine.engineBugs
             logger.error(

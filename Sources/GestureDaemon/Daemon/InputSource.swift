@@ -20,10 +20,14 @@ protocol InputSource: AnyObject {
     var unusable: [UnusableDevice] { get }
     /// The pipeline has a new configuration: live input applies its `ignore` rules.
     func configurationChanged()
+    /// The wake's output was handed on (`--replay` arms its timer for the next frame now,
+    /// not before the lines and actions of this one).
+    func flushed()
 }
 
 extension InputSource {
     func configurationChanged() {}
+    func flushed() {}
     func forwarder(of device: DeviceID) -> TouchForwarder? { nil }
     var grabImpossible: String? { nil }
 }

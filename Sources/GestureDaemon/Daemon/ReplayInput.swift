@@ -91,7 +91,13 @@ final class ReplayInput: InputSource {
             pipeline.feed(event, device: index)
             next += 1
         }
-        if next < events.count {
+    }
+
+    /// Arms the timer for the next recorded frame after the wake's flush, as a device's next
+    /// frame costs nothing before this one's lines go out (`floor.c` re-arms after its line too).
+    func flushed() {
+        guard case .playing(let start) = state else { return }
+        if next < recording.events.count {
             timer.set(due(next, since: start))
         } else {
             timer.set(nil)
