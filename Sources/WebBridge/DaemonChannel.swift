@@ -11,7 +11,9 @@ import Glibc
 /// stream. A request past its deadline is answered as timed out; when it was already sent,
 /// the daemon's late reply is read and dropped, so the next reply still finds its request.
 final class DaemonChannel {
-    typealias Completion = (Result<[UInt8], ControlClientError>) -> Void
+    /// The daemon's reply line, or why there is none.
+    typealias Reply = Result<[UInt8], ControlClientError>
+    typealias Completion = (Reply) -> Void
 
     private struct Request {
         let line: JSONValue
@@ -59,7 +61,7 @@ final class DaemonChannel {
         queue.append(
             Request(
                 line: .object([("cmd", .string(command))] + members), deadline: deadline, completion: completion, opensStream: opensStream))
-        var answered: [(Completion, Result<[UInt8], ControlClientError>)] = []
+        var answered: [(Completion, Reply)] = []
         sendNext(&answered)
         for (completion, result) in answered { completion(result) }
     }
@@ -84,7 +86,7 @@ final class DaemonChannel {
             }
         }
         var lines: [ArraySlice<UInt8>] = []
-        var answered: [(Completion, Result<[UInt8], ControlClientError>)] = []
+        var answered: [(Completion, Reply)] = []
         var start = 0
         while let newline = partial[start...].firstIndex(of: UInt8(ascii: "\n")) {
             let line = partial[start..<newline]
@@ -118,7 +120,7 @@ final class DaemonChannel {
     /// Answers the requests whose deadline passed as timed out (`ControlClientError`'s
     /// "no reply in time", a 504). One not sent yet is dropped unsent.
     func expire(now: Microseconds) {
-        var answered: [(Completion, Result<[UInt8], ControlClientError>)] = []
+        var answered: [(Completion, Reply)] = []
         for index in queue.indices.reversed() where queue[index].deadline <= now {
             if let completion = queue[index].completion { answered.append((completion, .failure(.protocolViolation("no reply in time")))) }
             if index == 0 && sent {
@@ -130,7 +132,7 @@ final class DaemonChannel {
         for (completion, result) in answered.reversed() { completion(result) }
     }
 
-    private func sendNext(_ answered: inout [(Completion, Result<[UInt8], ControlClientError>)]) {
+    private func sendNext(_ answered: inout [(Completion, Reply)]) {
         while !sent, state == .requests, let first = queue.first {
             do {
                 try client.send(first.line)

@@ -104,6 +104,12 @@ public final class WebBridge {
         // A stream's page sends nothing more; what it sends is read and ignored.
         if connection.session != nil { connection.input.removeAll() }
         if ended { return close(connection) }
+        // Requests piled up behind one waiting for the daemon, beyond what one request may
+        // be: the socket would stay readable with nothing taken from it.
+        if case .awaitingDaemon = connection.state, connection.input.count > maximum {
+            count("pipelined")
+            return close(connection)
+        }
         guard !connection.input.isEmpty, !connection.closeAfterWrite else { return }
         connection.lastActive = loop.now()
         if connection.requestStarted == nil { connection.requestStarted = loop.now() }
@@ -186,7 +192,7 @@ public final class WebBridge {
         let limits = settings.limits
         // A reply past its deadline answers its request 504 (DaemonChannel.expire).
         for channel in Array(channels.values) { channel.expire(now: now) }
-        for connection in Array(connections.values) {
+        for connection in Array(connections.values) where isOpen(connection) {
             guard case .requests = connection.state else { continue }
             if let started = connection.requestStarted, now >= started + Microseconds(limits.requestSeconds * 1e6) {
                 count("requests_timed_out")
@@ -237,15 +243,15 @@ public final class WebBridge {
         case ("GET", "/example.html"): return pages.example
         case ("GET", "/picture.svg"):
             // Without the daemon, the config as written.
-            return ask("status", for: request, on: connection) { [pages] in pages.picture(try? Self.okValue(of: $0).get()) }
+            return ask("status", for: request, on: connection) { [pages] in pages.picture(try? $0.flatMap(Self.okValue(of:)).get()) }
         case ("GET", "/events"): return openStream(request, on: connection)
         case ("GET", "/status"):
-            return ask("status", for: request, on: connection) { line in
-                Self.response(to: line) { .json(.ok, Array(($0.text + "\n").utf8)) }
+            return ask("status", for: request, on: connection) { reply in
+                Self.response(to: reply) { .json(.ok, Array(($0.text + "\n").utf8)) }
             }
         case ("GET", "/metrics"):
-            return ask("metrics", for: request, on: connection) { line in
-                Self.response(to: line) {
+            return ask("metrics", for: request, on: connection) { reply in
+                Self.response(to: reply) {
                     HTTPResponse(.ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(($0.stringValue ?? "").utf8))
                 }
             }
@@ -319,25 +325,23 @@ public final class WebBridge {
     }
 
     /// Sends `command` on `channel`, or on a connection of its own closed after the reply,
-    /// and answers `request` with `reply(line)` once the daemon's line comes, or with the
-    /// failure (504 when none came in `daemonReplySeconds`). nil: the answer comes later.
+    /// and answers `request` with `respond(reply)` once the daemon's line comes, or it
+    /// failed (`.protocolViolation("no reply in time")` after `daemonReplySeconds`, which
+    /// `failure` makes a 504). nil: the answer comes later.
     private func ask(
         _ command: String, _ members: [(String, JSONValue)] = [], through channel: DaemonChannel? = nil, for request: HTTPRequest,
-        on connection: WebConnection, _ reply: @escaping ([UInt8]) -> HTTPResponse
+        on connection: WebConnection, _ respond: @escaping (DaemonChannel.Reply) -> HTTPResponse
     ) -> HTTPResponse? {
         let target: DaemonChannel
         if let channel {
             target = channel
         } else {
-            do { target = try openChannel() } catch { return Self.failure(error) }
+            do { target = try openChannel() } catch { return respond(.failure(error)) }
         }
         connection.state = .awaitingDaemon
-        target.request(command, members, deadline: replyDeadline()) { [unowned self] result in
+        target.request(command, members, deadline: replyDeadline()) { [unowned self] reply in
             if channel == nil { self.closeChannel(target) }
-            switch result {
-            case .success(let line): self.answer(request, on: connection, with: reply(line))
-            case .failure(let error): self.answer(request, on: connection, with: Self.failure(error))
-            }
+            self.answer(request, on: connection, with: respond(reply))
         }
         return nil
     }
@@ -352,9 +356,9 @@ public final class WebBridge {
         return .failure(.daemon(ControlError(code: error["code"]?.stringValue ?? "?", message: error["message"]?.stringValue ?? "?")))
     }
 
-    /// `body` of the reply's `ok` value, or the daemon's refusal as an HTTP answer.
-    static func response(to line: [UInt8], _ body: (JSONValue) -> HTTPResponse) -> HTTPResponse {
-        switch okValue(of: line) {
+    /// `body` of the reply's `ok` value, or the failure or the daemon's refusal as an HTTP answer.
+    static func response(to reply: DaemonChannel.Reply, _ body: (JSONValue) -> HTTPResponse) -> HTTPResponse {
+        switch reply.flatMap(okValue(of:)) {
         case .success(let ok): body(ok)
         case .failure(let error): failure(error)
         }
@@ -396,7 +400,7 @@ public final class WebBridge {
 
     /// The daemon's answer to a subscription's `subscribe`: the pages waiting for it get
     /// their streams, or the refusal.
-    private func subscribed(_ subscription: SharedSubscription, _ result: Result<[UInt8], ControlClientError>) {
+    private func subscribed(_ subscription: SharedSubscription, _ result: DaemonChannel.Reply) {
         guard case .subscribing(let waiting) = subscription.state else { return }
         if case .failure(let error) = result.flatMap(Self.okValue(of:)) {
             endSubscription(subscription)
@@ -497,9 +501,14 @@ public final class WebBridge {
                 .conflict, code: "no-session",
                 "a change belongs to a page session (open /events and send its Gestured-Session header), or give \"keep\": true")
         }
-        return ask(command, members, through: channel, for: request, on: connection) { line in
-            let reply = try? JSONParser.parse(line)
-            let status = reply?["ok"] != nil ? HTTPStatus.ok : Self.status(ofDaemonError: reply?["error"]?["code"]?.stringValue)
+        return ask(command, members, through: channel, for: request, on: connection) { reply in
+            let line: [UInt8]
+            switch reply {
+            case .success(let given): line = given
+            case .failure(let error): return Self.failure(error)
+            }
+            let parsed = try? JSONParser.parse(line)
+            let status = parsed?["ok"] != nil ? HTTPStatus.ok : Self.status(ofDaemonError: parsed?["error"]?["code"]?.stringValue)
             return .json(status, line + [10])
         }
     }
