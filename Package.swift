@@ -81,7 +81,7 @@ let package = Package(
         // --run-actions` alike: the dispatcher (commands, socket messages), the event JSON they
         // carry, logging (stderr and journald).
         .target(name: "ActionDispatch", dependencies: [
-            "SystemLoop", "GestureCore", "LinuxSystem", "JSONOutput", "GestureConfig", "GestureControl", "CLinuxShims",
+            "SystemLoop", "GestureCore", "LinuxSystem", "JSONOutput", "ConfigModel", "GestureConfig", "GestureControl", "CLinuxShims",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The daemon: inputs, the control socket and status, reloads, the clones' device
@@ -96,11 +96,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // gesturectl render: configs and recordings as SVG (PNG through rsvg-convert).
-        .target(name: "GesturePicture", dependencies: ["GestureCore", "GestureConfig", "GestureControl", "TouchPipeline", "TouchInput", "LinuxSystem"]),
+        .target(name: "GesturePicture", dependencies: ["GestureCore", "ConfigModel", "GestureConfig", "GestureControl", "TouchPipeline", "TouchInput", "LinuxSystem"]),
         // `libinput record` files (YAML) as recordings, for gesturectl (the daemon does not link libyaml).
         .target(name: "LibinputRecord", dependencies: ["TouchInput", "LinuxSystem", "CYAML"]),
         .executableTarget(name: "gesturectl", dependencies: [
-            "ActionDispatch", "SystemLoop", "GestureControl", "GestureConfig", "TouchInput", "TouchPipeline", "LinuxSystem", "JSONOutput",
+            "ActionDispatch", "SystemLoop", "GestureControl", "ConfigModel", "GestureConfig", "TouchInput", "TouchPipeline", "LinuxSystem",
+            "JSONOutput",
             "GesturePicture", "LibinputRecord",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

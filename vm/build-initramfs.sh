@@ -19,6 +19,9 @@ STAGE=$VM_CACHE/initramfs
 KVER=$(cat "$VM_KERNEL_DIR/version")
 KMODS=$VM_KERNEL_DIR/tree/lib/modules/$KVER
 
+# The project's own programs (from VM_BIN_DIR) with VM_GESTURED=1; the browser tier adds
+# the web bridge.
+OWN_PROGRAMS=(gestured gesturectl)
 # Programs from the Debian tree (paths inside it).
 PROGRAMS=(usr/bin/evemu-device usr/bin/evemu-play usr/bin/evemu-record
           usr/bin/evemu-describe usr/bin/evtest usr/bin/lisgd bin/udevadm
@@ -75,7 +78,7 @@ stage_programs() {
   ln -sf /bin/udevadm "$STAGE/bin/systemd-udevd"
   build_uhid_replay "$STAGE/usr/bin/uhid-replay"
   if [ "$VM_GESTURED" = 1 ]; then
-    for p in gestured gesturectl; do
+    for p in "${OWN_PROGRAMS[@]}"; do
       [ -x "$VM_BIN_DIR/$p" ] ||
         die "$VM_BIN_DIR/$p is missing: run 'swift build -c release --static-swift-stdlib' (or VM_GESTURED=0)"
       [ "$VM_SANITIZE" != address ] || nm -D "$VM_BIN_DIR/$p" | grep -w __asan_init >/dev/null ||

@@ -35,6 +35,8 @@ TIER=stacks
 if [ "$VM_BROWSER" = 1 ]; then
   TIER=browser
   STAGE=$VM_CACHE/browser-initramfs
+  # The web bridge, for a page that follows the shipped config's admin swipe (stacks_bridge).
+  OWN_PROGRAMS+=(gestured-web)
   WPE=$(cd "$VM_ROOT" && echo "$WESTON_LIB"/wpe-webkit-*)
   PROGRAMS+=(usr/bin/cog "$WESTON_LIB/cog/modules/libcogplatform-wl.so" "$WESTON_LIB/libWPEBackend-fdo-1.0.so.1"
              "$WPE/WPEWebProcess" "$WPE/WPENetworkProcess" "$WPE/injected-bundle/libWPEInjectedBundle.so"
@@ -77,6 +79,13 @@ stage_browser() {
   cp -r "$VM_ROOT/usr/share/mime/packages" "$STAGE/usr/share/mime/"
   XDG_DATA_DIRS=$STAGE/usr/share guest_loader "$VM_ROOT/usr/bin/update-mime-database" "$STAGE/usr/share/mime"
   rm -r "$STAGE/usr/share/mime/packages"
+  # The bridge's page (stacks_bridge) comes from http://localhost:8080, as a kiosk's own page
+  # would: the name in /etc/hosts, as on any system. The shipped config it follows, and the
+  # bridge's unit, whose command line the scenario runs.
+  printf '127.0.0.1 localhost\n::1 localhost\n' > "$STAGE/etc/hosts"
+  printf 'hosts: files\n' > "$STAGE/etc/nsswitch.conf"
+  install -D -m 0644 config/gestures.toml "$STAGE/vm/shipped/gestures.toml"
+  install -D -m 0644 systemd/gestured-web.service "$STAGE/vm/shipped/gestured-web.service"
   [ -x "$VM_ROOT/usr/lib/chromium/chromium" ] || return 0
   # Chromium's data beside its binary (resources, ICU, V8 snapshots, the en-US locale)
   # and its start script with the flags Debian adds (/etc/chromium.d).

@@ -78,6 +78,10 @@ echo "stroke 0 0.30 1 800 700 400 100 0 open" | write stacks-drag-open
 # The kiosk quick start's three-finger press (docs/kiosk/gestures.toml: 2 s): three
 # fingers 30 mm apart held still for 2.8 s in the middle, outside the edge's margin.
 echo "stroke 0 2.8 3 1200 900 0 0 300" | write stacks-hold-3f
+# The shipped config's admin swipe (config/gestures.toml, admin_menu: an edge pan from the
+# right, its margin 4 mm): 60 mm in from 10 units (1 mm) off the right edge, at half height, away
+# from the wake corner (stacks_bridge).
+echo "stroke 0 0.30 1 3302 900 -600 0 0" | write stacks-edge-right
 # The key sessions (config stacks-keys.toml): a swipe down, 80 mm in 200 ms, in the left
 # half away from the edge (as elan-swipe-right); the pan of stacks-pan held, never lifted
 # (gestured is killed under it; elan-lift ends it).

@@ -102,6 +102,11 @@ public final class ControlClient {
         try request(named: command.rawValue, extra)
     }
 
+    /// A runtime command (`set`, `mode`, `reset`), its members written from the typed request.
+    public func request(_ command: RuntimeCommand) throws(ControlClientError) -> JSONValue {
+        try request(command.controlCommand, command.members)
+    }
+
     /// `request(_:_:)` with any `cmd`, in the table or not (tests send unknown ones).
     public func request(named command: String, _ extra: [(String, JSONValue)] = []) throws(ControlClientError) -> JSONValue {
         do {

@@ -1,3 +1,5 @@
+import ConfigModel
+
 /// An error reply: `{"error": {"code": ..., "message": ...}}`.
 public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible {
     public var code: String
@@ -13,6 +15,14 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
     /// `bad-request`: a request its command cannot read, and the members it knows.
     public static func badRequest(_ message: String, among names: [String] = []) -> ControlError {
         ControlError(code: "bad-request", message: message + (names.isEmpty ? "" : "; known: " + names.joined(separator: ", ")))
+    }
+
+    /// No such gesture, view or mode (`unknown-gesture`, `unknown-view`, `unknown-mode`),
+    /// with the closest name and the names there are.
+    public static func unknown(_ kind: String, _ name: String, among names: [String]) -> ControlError {
+        let suggestion = DidYouMean.suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
+        let known = names.isEmpty ? "the config declares none" : "known: " + names.joined(separator: ", ")
+        return ControlError(code: "unknown-\(kind)", message: "unknown \(kind) '\(name)'\(suggestion) (\(known))")
     }
 
     public var json: JSONValue { .object([("code", .string(code)), ("message", .string(message))]) }

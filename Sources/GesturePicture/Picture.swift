@@ -1,4 +1,4 @@
-import GestureConfig
+import GestureConfig  // parameterValues: the settings in config syntax, from the schema
 import GestureCore
 
 /// `gesturectl render`: a config (and optionally what a recording did on it) as an SVG

@@ -1,4 +1,4 @@
-import GestureConfig
+import ConfigModel
 import GestureCore
 import TouchInput
 import TouchPipeline

@@ -1,4 +1,4 @@
-import GestureConfig
+import ConfigModel
 import GestureCore
 
 /// Draws the screen in screen px: views (parents under children), devices' outputs,

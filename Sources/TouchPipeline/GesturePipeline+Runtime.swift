@@ -11,7 +11,7 @@ extension GesturePipeline {
     /// A `set`, `mode` or `reset` by `owner` at `time`. The update says what changed (for
     /// the reply); when something did, it is also an output.
     @discardableResult
-    public func perform(_ command: RuntimeCommand, by owner: RuntimeOwner, at time: Microseconds) throws(RuntimeError)
+    public func perform(_ command: RuntimeCommand, by owner: RuntimeOwner, at time: Microseconds) throws(ControlError)
         -> RuntimeUpdate
     {
         let before = runtime.layout()

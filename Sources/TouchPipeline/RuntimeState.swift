@@ -147,7 +147,7 @@ public struct RuntimeState: Sendable {
 
     /// A `set`: the owner's earlier change of the same target takes the new values (and moves
     /// last: it is the newest). Unknown names are refused with the known ones.
-    public mutating func apply(_ request: SetRequest, by owner: RuntimeOwner, at time: Microseconds) throws(RuntimeError) {
+    public mutating func apply(_ request: SetRequest, by owner: RuntimeOwner, at time: Microseconds) throws(ControlError) {
         let model = configuration.model
         switch request.target {
         case .gesture(let name):
@@ -182,7 +182,7 @@ public struct RuntimeState: Sendable {
             change.frame = frame ?? changes[earlier].frame
             changes.remove(at: earlier)
         } else if changes.count >= Self.maximumChanges {
-            throw RuntimeError(
+            throw ControlError(
                 code: "too-many-changes",
                 message: "\(Self.maximumChanges) changes are in force already (docs/LIMITS.md): reset some first")
         }
@@ -192,7 +192,7 @@ public struct RuntimeState: Sendable {
     /// A `mode` command or action: `name` in force (nil: none), ending by itself at `until`.
     public mutating func switchMode(
         to name: String?, until: Microseconds?, keep: Bool = false, by owner: RuntimeOwner, at time: Microseconds
-    ) throws(RuntimeError) -> ModeChange? {
+    ) throws(ControlError) -> ModeChange? {
         if let name, !configuration.modes.contains(where: { $0.name == name }) {
             throw .unknown("mode", name, among: configuration.modes.map(\.name))
         }

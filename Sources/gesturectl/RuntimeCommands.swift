@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConfigModel
 import GestureControl
 
 /// What `set` and `mode` share: `--keep`, and without it, holding the connection (the
@@ -44,37 +45,48 @@ struct SetCommand: ParsableCommand {
     @OptionGroup var connection: SocketOption
 
     func validate() throws {
-        guard ["gesture", "view"].contains(kind) else { throw ValidationError("expected gesture or view, found '\(kind)'") }
         guard !values.isEmpty else { throw ValidationError("nothing to set: give enabled=true|false, or x=, y=, width=, height=") }
-        _ = try members()
+        _ = try request()
     }
 
-    /// The request's members: `enabled` and the `frame` object.
-    func members() throws -> [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = [(kind, .string(name))]
-        var frame: [(String, JSONValue)] = []
+    /// The typed `set` request the arguments say, checked here as the daemon would check it.
+    func request() throws -> SetRequest {
+        var request = SetRequest(target: try target(), keep: lifetime.keep)
         for pair in values {
             guard let equals = pair.firstIndex(of: "=") else { throw ValidationError("expected KEY=VALUE, found '\(pair)'") }
             let key = String(pair[..<equals])
             let value = String(pair[pair.index(after: equals)...])
-            switch key {
-            case "enabled":
+            if key == "enabled" {
                 guard let enabled = Bool(value) else { throw ValidationError("enabled is true or false, found '\(value)'") }
-                members.append(("enabled", .bool(enabled)))
-            case "x", "y", "width", "height":
-                // A bare number is px, as in the config; "50%", "40px" and "12mm" go as text.
-                frame.append((key, Double(value).map(JSONValue.number) ?? .string(value)))
-            default:
+                request.enabled = enabled
+                continue
+            }
+            let lengths: [String: WritableKeyPath<FramePatch, FrameLength?>] = ["x": \.x, "y": \.y, "width": \.width, "height": \.height]
+            guard let member = lengths[key] else {
                 throw ValidationError("unknown key '\(key)': expected enabled, x, y, width or height")
             }
+            guard case .view = request.target else { throw ValidationError("only a view has \(key)=: a gesture has enabled= only") }
+            // A bare number is px, as in the config.
+            guard let length = Double(value).map(FrameLength.pixels) ?? FrameLength(text: value) else {
+                throw ValidationError("\(key) is '\(value)': expected \(FrameLength.expected)")
+            }
+            request.frame = request.frame ?? FramePatch()
+            request.frame?[keyPath: member] = length
         }
-        if !frame.isEmpty { members.append(("frame", .object(frame))) }
-        return members
+        return request
+    }
+
+    private func target() throws -> RuntimeTarget {
+        switch kind {
+        case "gesture": .gesture(name)
+        case "view": .view(name)
+        default: throw ValidationError("expected gesture or view, found '\(kind)'")
+        }
     }
 
     func run() throws {
         let client = try connection.connect(timeout: nil)
-        try lifetime.finish(client, try client.request(.set, try members() + [("keep", .bool(lifetime.keep))]))
+        try lifetime.finish(client, try client.request(.set(try request())))
     }
 }
 
@@ -97,11 +109,24 @@ struct ModeCommand: ParsableCommand {
     @OptionGroup var lifetime: ChangeLifetime
     @OptionGroup var connection: SocketOption
 
+    func validate() throws { _ = try request() }
+
+    /// The typed `mode` request: `none` for no mode, `--for` read as the daemon reads it.
+    func request() throws -> ModeRequest {
+        var request = ModeRequest(mode: mode == ModeSpec.none ? nil : mode, keep: lifetime.keep)
+        if let duration {
+            guard let parsed = ConfigDuration.parse(duration), parsed > 0 else {
+                throw ValidationError("--for is '\(duration)': expected \(ConfigDuration.expected), more than 0")
+            }
+            guard request.mode != nil else { throw ValidationError("--for needs a mode to end, not none") }
+            request.duration = parsed
+        }
+        return request
+    }
+
     func run() throws {
-        var members: [(String, JSONValue)] = [("mode", .string(mode)), ("keep", .bool(lifetime.keep))]
-        if let duration { members.append(("for", .string(duration))) }
         let client = try connection.connect(timeout: nil)
-        try lifetime.finish(client, try client.request(.mode, members))
+        try lifetime.finish(client, try client.request(.mode(try request())))
     }
 }
 
@@ -117,7 +142,7 @@ struct ResetCommand: ParsableCommand {
     @OptionGroup var connection: SocketOption
 
     func run() throws {
-        let reply = try connection.connect().request(.reset, [("all", .bool(all))])
+        let reply = try connection.connect().request(.reset(all: all))
         print(reply["message"]?.stringValue ?? reply.text)
     }
 }

@@ -101,6 +101,22 @@ import Testing
         #expect(try Self.command(#"{"cmd":"reset","all":true}"#) == .reset(all: true))
     }
 
+    /// What gesturectl sends (`members`) reads back as the same command, the table's row
+    /// included.
+    @Test(arguments: [
+        RuntimeCommand.set(SetRequest(target: .gesture("map_pan"), enabled: false)),
+        .set(SetRequest(target: .view("map"), enabled: true, frame: FramePatch(x: .percent(50), height: .pixels(600.5)), keep: true)),
+        .set(SetRequest(target: .view("map"), frame: FramePatch(y: .pixels(-10), width: .percent(12.5)))),
+        .mode(ModeRequest(mode: "maintenance", duration: 60_000_000, keep: true)),
+        .mode(ModeRequest(mode: "video", duration: 1_500_001)),
+        .mode(ModeRequest(mode: nil)),
+        .reset(all: false), .reset(all: true),
+    ])
+    func whatIsSentReadsBackAsTheSameCommand(command: RuntimeCommand) throws {
+        let read = try command.controlCommand.request(.object([("cmd", .string(command.controlCommand.rawValue))] + command.members))
+        #expect(read == .daemon(.runtime(command)))
+    }
+
     @Test(arguments: [
         (
             #"{"cmd":"set","gesture":"map_pan","enable":false}"#,

@@ -31,17 +31,17 @@ import Testing
         return configuration
     }
 
-    /// The `RuntimeError` that `body` throws; nil, with an issue recorded, when it throws none
+    /// The `ControlError` that `body` throws; nil, with an issue recorded, when it throws none
     /// or another error. (`#expect(throws:)` returns the error only from Swift 6.1 on, and
     /// Debian 13's Swift is 6.0.3.)
-    static func runtimeError<T>(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T) -> RuntimeError? {
+    static func runtimeError<T>(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T) -> ControlError? {
         do {
             _ = try body()
-            Issue.record("no RuntimeError was thrown", sourceLocation: sourceLocation)
-        } catch let error as RuntimeError {
+            Issue.record("no ControlError was thrown", sourceLocation: sourceLocation)
+        } catch let error as ControlError {
             return error
         } catch {
-            Issue.record("\(error) was thrown, not a RuntimeError", sourceLocation: sourceLocation)
+            Issue.record("\(error) was thrown, not a ControlError", sourceLocation: sourceLocation)
         }
         return nil
     }
@@ -51,13 +51,13 @@ import Testing
         let request = try JSONParser.parse(json)
         let command = try #require(request["cmd"]?.stringValue.flatMap(ControlCommand.init(rawValue:)))
         guard case .daemon(.runtime(let runtime)) = try command.request(request) else {
-            throw RuntimeError(code: "test", message: "not a runtime command")
+            throw ControlError(code: "test", message: "not a runtime command")
         }
         return runtime
     }
 
     static func set(_ json: String) throws -> SetRequest {
-        guard case .set(let request) = try command(json) else { throw RuntimeError(code: "test", message: "not a set") }
+        guard case .set(let request) = try command(json) else { throw ControlError(code: "test", message: "not a set") }
         return request
     }
 

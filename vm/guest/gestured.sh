@@ -14,8 +14,9 @@ status_lists() { status_ok && grep -qF "$1" /tmp/status.json; }
 
 # The config goes to /tmp owned by root, mode 0644: gestured refuses, as root, a config
 # that others could write (it runs commands).
-gestured_start() { # CONFIG
-  cp "/vm/configs/$1" /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
+gestured_start() { # CONFIG (in /vm/configs, or a path)
+  case $1 in /*) _config=$1 ;; *) _config=/vm/configs/$1 ;; esac
+  cp "$_config" /tmp/gestures.toml && chmod 0644 /tmp/gestures.toml
   rm -rf "$ACTIONS" && mkdir -p "$ACTIONS" "${GD_SOCKET%/*}"
   if gesturectl check /tmp/gestures.toml > "$SCENARIO_DIR/check.log" 2>&1; then
     record "config accepted" pass "gesturectl check $1"

@@ -379,13 +379,14 @@ stacks_idle() { # COMPOSITOR
 # --enable-logging=stderr for the console lines, --single-process (under emulation its
 # helper processes missed the 15 s Chromium gives them to connect, and quit). Chromium's command line is the quick
 # start's unit's (docs/kiosk/kiosk-browser.service), its URL replaced by the page.
+# (Quoted in the command line: su's shell reads it, and a page's query has '&'.)
 BROWSER_PAGE=file:///vm/touch-counter.html
 KIOSK_UNIT=/vm/kiosk/kiosk-browser.service
 browser_command() { # BROWSER: what cage runs
   case $1 in
-    cog) echo "cog --platform=wl --enable-write-console-messages-to-stdout=true $BROWSER_PAGE" ;;
+    cog) echo "cog --platform=wl --enable-write-console-messages-to-stdout=true '$BROWSER_PAGE'" ;;
     chromium) sed -n 's|^ExecStart=/usr/bin/cage [^/]*-- \(.*\) http://localhost:8080/$|\1|p' "$KIOSK_UNIT" |
-                sed "s|\$| --disable-gpu --enable-logging=stderr --single-process $BROWSER_PAGE|" ;;
+                sed "s|\$| --disable-gpu --enable-logging=stderr --single-process '$BROWSER_PAGE'|" ;;
   esac
 }
 # The browsers keep their profile in the kiosk user's home. WebKit 2.48 (Debian 13) runs
@@ -417,10 +418,10 @@ browser_start() { # BROWSER
   SURFACE_H=$(sed -nE 's/.*touch-counter: (ready|size) width=([0-9]*) height=([0-9]*).*/\3/p' "$PAGE_LOG" | tail -n1)
 }
 
-# The page's running counts, as its last event line gave them.
+# The page's running counts, as its last event line since it (re)loaded gave them.
 COUNT_KEYS="touchstart touchmove touchend touchcancel pointercancel click"
 page_counts() {
-  _line=$(grep 'touch-counter: event' "$PAGE_LOG" | tail -n1)
+  _line=$(awk '/touch-counter: ready/ { l = "" } /touch-counter: event/ { l = $0 } END { print l }' "$PAGE_LOG")
   for _k in $COUNT_KEYS; do
     _v=$(echo "$_line" | sed -n "s/.* $_k=\([0-9]*\).*/\1/p")
     printf '%s ' "${_v:-0}"
@@ -488,6 +489,124 @@ stacks_browser() { # BROWSER
   [ "$1" != chromium ] || kiosk_guide_config
 
   compositor_stop
+  gestured_end
+}
+
+# The web bridge (docs/PROTOCOL.md, "Web pages") on a real kernel: gestured runs the
+# shipped config (config/gestures.toml, its [[device]] rule matched to the ELAN panel:
+# grabbed and passed through, cancel = "release"); gestured-web runs beside it as its unit
+# would, without systemd here: the unit's ExecStart (the shipped config, the default
+# control socket, listening on 127.0.0.1:8470 as gestured-web.socket does), plus the
+# unit's drop-in example's --allow-origin for a page of the kiosk's own server, here
+# busybox's httpd on http://localhost:8080. The browser under cage shows touch-counter.html
+# from there; the page imports the shipped module from the bridge and follows the
+# shipped config's admin swipe (admin_menu, an edge pan from the right) through
+# EventSource. Each step checks what the page's console lines say it got.
+BRIDGE=http://127.0.0.1:8470
+KIOSK_ORIGIN=http://localhost:8080
+ADMIN=admin_menu
+WEB_UNIT=/vm/shipped/gestured-web.service
+bridge_start() {
+  ip link set lo up
+  mkdir -p /etc/gestured /tmp/www
+  cp /tmp/gestures.toml /etc/gestured/gestures.toml
+  cp /vm/touch-counter.html /tmp/www/
+  busybox httpd -f -p 127.0.0.1:8080 -h /tmp/www > "$SCENARIO_DIR/httpd.log" 2>&1 &
+  HTTPD_PID=$!
+  _web=$(sed -n 's|^ExecStart=@BINDIR@/||p' "$WEB_UNIT")
+  # shellcheck disable=SC2086 # the unit's command line, split as systemd splits it
+  $_web --allow-origin "$KIOSK_ORIGIN" > "$SCENARIO_DIR/gestured-web.log" 2>&1 &
+  WEB_PID=$!
+  check "gestured-web listens (the unit's command line, --allow-origin $KIOSK_ORIGIN)" "$_web" \
+    wait_for 20 grep -q 'listening on port 8470' "$SCENARIO_DIR/gestured-web.log"
+}
+bridge_stop() {
+  # shellcheck disable=SC2086 # unset ones must vanish
+  kill ${HTTPD_PID:-} 2>/dev/null
+  [ -z "${WEB_PID:-}" ] || check "gestured-web exits on SIGTERM" "within 3 s" stop_process "$WEB_PID"
+}
+# The page's lines for gesture events since the mark: each state that came, with its count,
+# in the order they came ("nothing" without one).
+page_gestures() {
+  tail -n +$((WEV_MARK + 1)) "$PAGE_LOG" | sed -n "s/.*touch-counter: gesture $ADMIN \([a-z]*\) .*/\1/p" |
+    awk '{ if (!($0 in n)) order[++k] = $0; n[$0]++ }
+         END { for (i = 1; i <= k; i++) printf "%s%s=%d", (i > 1 ? " " : ""), order[i], n[order[i]]
+               if (k == 0) printf "nothing"; printf "\n" }'
+}
+expect_page_gestures() { # STEP EXPECTED (a regular expression over page_gestures)
+  _seen=$(page_gestures)
+  printf '%s\t%s\t%s\n' "$COMPOSITOR" "$1" "$_seen" >> "$PAGE_TSV"
+  if echo "$_seen" | grep -qxE "$2"; then record "$1: the page's stream got $2" pass "$_seen"
+  else record "$1: the page's stream got $2" fail "$_seen"; fi
+}
+# Whether the daemon has gesture NAME enabled now (status's gestures array).
+gesture_enabled() { # NAME
+  status_ok && tr -d ' \n' < /tmp/status.json | sed -n "s/.*\"name\":\"$1\"//p" | grep -o '"enabled":[a-z]*' | head -n1 |
+    cut -d: -f2
+}
+page_loads() { grep -c 'touch-counter: ready' "$PAGE_LOG"; }
+page_sessions() { grep -c 'touch-counter: session' "$PAGE_LOG"; }
+swipe_admin() {
+  page_mark; play edge-right
+  wait_for 10 eval '[ "$(page_gestures)" != nothing ] || [ "$(monitor_count "$ADMIN" ended)" -gt "${1:-0}" ]'
+  # The page's event, a moment after the subscriber's.
+  wait_for 5 eval 'page_gestures | grep -q ended'
+}
+
+stacks_bridge() { # BROWSER
+  COMPOSITOR=cage-$1
+  begin_scenario "stacks-$1-admin-swipe" || return
+  MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID='' WEB_PID='' HTTPD_PID=''
+  sed 's/^name = "ILITEK ILITEK-TP\*".*/name = "ELAN Touchscreen*"/' /vm/shipped/gestures.toml > /tmp/shipped.toml
+  check "the shipped config's device rule names the panel" "" grep -q '^name = "ELAN Touchscreen\*"' /tmp/shipped.toml
+  stacks_gestured /tmp/shipped.toml || { gestured_abort; return; }
+  bridge_start
+  BROWSER_PAGE="$KIOSK_ORIGIN/touch-counter.html?bridge=$BRIDGE&gesture=$ADMIN"
+  if ! browser_start "$1"; then
+    record "cage runs $1 on the page from $KIOSK_ORIGIN" fail "${BROWSER_WHY:-}; its last line: $(tail -n1 "$PAGE_LOG")"
+    compositor_stop; bridge_stop; gestured_abort; return
+  fi
+  record "cage runs $1 on the page from $KIOSK_ORIGIN" pass "first frame $BROWSER_FIRST_FRAME; page ${SURFACE_W}x$SURFACE_H"
+  check "the page's stream is open (a session from the bridge)" "$(grep -m1 'touch-counter: session' "$PAGE_LOG" | sed 's/.*touch-counter: //')" \
+    wait_for 30 grep -q 'touch-counter: session' "$PAGE_LOG"
+
+  # A tap in the middle (in the map view, whose gestures leave the application its
+  # touches): the page takes touches and makes clicks.
+  page_mark; play tap
+  expect_page "tap (the shipped config)" 'touchstart=1 touchend=1 click=1'
+  # The staff's swipe from the right edge: the admin swipe reaches the page through the
+  # bridge, and its touch does not (delays_touches_began): no touch, no click.
+  swipe_admin 0
+  expect_page "admin swipe" nothing
+  expect_page_gestures "admin swipe" 'began=1( changed=[0-9]+)? ended=1'
+  expect_eq "the subscriber got the admin swipe's began and ended" "1 1" \
+    "$(monitor_count "$ADMIN" began) $(monitor_count "$ADMIN" ended)"
+  # The page opened its menu: it switched the swipe off for its session.
+  check "the page's set was taken" "$(grep -m1 'touch-counter: set' "$PAGE_LOG" | sed 's/.*touch-counter: //')" \
+    wait_for 10 grep -q 'touch-counter: set ok' "$PAGE_LOG"
+  expect_eq "the daemon has $ADMIN off (status)" false "$(gesture_enabled "$ADMIN")"
+  # The next swipe does not reach it; its touch is the page's now (nothing holds it).
+  page_mark; play edge-right
+  sleep 2
+  expect_page_gestures "admin swipe, switched off by the page" nothing
+  expect_eq "the subscriber got no second began" 1 "$(monitor_count "$ADMIN" began)"
+  expect_page "admin swipe, switched off by the page" 'touchstart=1( touchmove=[0-9]+)? touchend=1( pointercancel=1)?'
+  # A tap closes the menu: the page reloads, its stream closes, the daemon undoes the set.
+  _loads=$(page_loads) _sessions=$(page_sessions)
+  play tap
+  check "a tap reloads the page" "" wait_for 120 eval '[ "$(page_loads)" -gt "$_loads" ]'
+  check "the reloaded page has a new session" "" wait_for 30 eval '[ "$(page_sessions)" -gt "$_sessions" ]'
+  wait_for 10 eval '[ "$(gesture_enabled "$ADMIN")" = true ]'
+  expect_eq "the daemon has $ADMIN on again (status)" true "$(gesture_enabled "$ADMIN")"
+  check "gestured's log: the session's connection closed, its change undone" \
+    "$(grep -m1 "undid its changes: gesture '$ADMIN'" "$SCENARIO_DIR/gestured.log" | cut -d' ' -f3-)" \
+    grep -q "undid its changes: gesture '$ADMIN'" "$SCENARIO_DIR/gestured.log"
+  swipe_admin 1
+  expect_page "admin swipe after the reload" nothing
+  expect_page_gestures "admin swipe after the reload" 'began=1( changed=[0-9]+)? ended=1'
+
+  compositor_stop
+  bridge_stop
   gestured_end
 }
 
@@ -677,6 +796,7 @@ check "uinput available" "/dev/uinput" test -c /dev/uinput
 check "systemd-udevd running" "" pidof systemd-udevd
 if [ "${2:-}" = browser ]; then
   for browser in cog $(command -v chromium > /dev/null && echo chromium); do stacks_browser "$browser"; done
+  stacks_bridge cog
 else
   for compositor in cage weston sway $(command -v labwc > /dev/null && echo labwc); do stacks_session "$compositor"; done
   for compositor in cage sway $(command -v labwc > /dev/null && echo labwc); do stacks_keys "$compositor"; done

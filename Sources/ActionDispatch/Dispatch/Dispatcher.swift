@@ -1,4 +1,4 @@
-import GestureConfig
+import GestureConfig  // KeyNames: libevdev's key names (the rest of ActionDispatch needs only the model)
 import GestureControl
 import GestureCore
 import JSONOutput

@@ -1,4 +1,4 @@
-import GestureConfig
+import ConfigModel
 import GestureCore
 
 /// One field of the event JSON (and placeholder of a message template), resolved once

@@ -191,3 +191,42 @@ public enum RuntimeCommand: Equatable, Sendable {
         return bool
     }
 }
+
+extension RuntimeCommand {
+    /// The row of `ControlCommand` this command is sent as.
+    public var controlCommand: ControlCommand {
+        switch self {
+        case .set: .set
+        case .mode: .mode
+        case .reset: .reset
+        }
+    }
+
+    /// The request's members as `init(_:request:)` reads them back: what gesturectl sends.
+    public var members: [(String, JSONValue)] {
+        switch self {
+        case .set(let request):
+            var members: [(String, JSONValue)] = [(request.target.kind, .string(request.target.name))]
+            if let enabled = request.enabled { members.append(("enabled", .bool(enabled))) }
+            if let frame = request.frame {
+                let lengths = [("x", frame.x), ("y", frame.y), ("width", frame.width), ("height", frame.height)]
+                members.append(("frame", .object(lengths.compactMap { key, length in length.map { (key, Self.json($0)) } })))
+            }
+            return members + [("keep", .bool(request.keep))]
+        case .mode(let request):
+            var members: [(String, JSONValue)] = [("mode", .string(request.mode ?? ModeSpec.none)), ("keep", .bool(request.keep))]
+            if let duration = request.duration { members.append(("for", .number(Double(duration) / 1_000_000))) }
+            return members
+        case .reset(let all):
+            return [("all", .bool(all))]
+        }
+    }
+
+    /// px as a number, as in the config; a percentage as its text (`"50%"`).
+    private static func json(_ length: FrameLength) -> JSONValue {
+        switch length {
+        case .pixels(let px): .number(px)
+        case .percent: .string(length.description)
+        }
+    }
+}

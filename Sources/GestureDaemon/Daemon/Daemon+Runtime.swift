@@ -21,7 +21,7 @@ extension Daemon {
             let update = try pipeline.perform(command, by: Self.owner(of: peer), at: loop.now())
             return .success(update.reply { uptimeSeconds($0, origin: origin) })
         } catch {
-            return .failure(ControlError(code: error.code, message: error.message))
+            return .failure(error)
         }
     }
 
