@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(name: "LibinputRecordTests", dependencies: ["LibinputRecord", "LinuxSystem", "TestSupport", "gesturectl"],
                     exclude: ["Fixtures"]),
         // The bridge's parts on their own: requests read within bounds, the Host and Origin checks, the filter.
-        .testTarget(name: "WebBridgeTests", dependencies: ["WebBridge", "GestureControl"]),
+        .testTarget(name: "WebBridgeTests", dependencies: ["WebBridge", "GestureControl", "CLinuxShims", "GestureCore", "LinuxSystem", "SystemLoop", "TestSupport"]),
         // Pictures parsed back as XML: every view, gesture, contact and outcome with its geometry.
         .testTarget(name: "GesturePictureTests", dependencies: ["GesturePicture", "TouchPipeline", "TestSupport", "gesturectl"]),
         // The real gestured and gesturectl binaries on real recordings (--replay, replay --json goldens).

@@ -29,6 +29,7 @@ import tempfile
 import time
 
 import socketpeers
+import webbench
 from socketpeers import with_socket_peers, without_actions
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -36,6 +37,8 @@ TAPS = int(os.environ.get("BENCH_TAPS", 100))            # taps replayed for the
 STREAM_SECONDS = int(os.environ.get("BENCH_STREAM_SECONDS", 20))   # the 10-finger 240 Hz stream for CPU time
 IDLE_SECONDS = int(os.environ.get("BENCH_IDLE_SECONDS", 30))
 STARTS = 10
+WEB_PAGES = 100
+WEB_SECONDS = int(os.environ.get("BENCH_WEB_SECONDS", 10))   # the ten-finger recording the bridge's pages get
 # The instruction counts play the stream this many times slower (60 frames/s), so that one
 # wake reads one frame however loaded the machine is: the counts are then per frame and wake.
 SLOWER = 4
@@ -420,6 +423,30 @@ def strace_counts(path):
     return counts
 
 
+def measure_web(args, workdir):
+    """gestured-web's fan-out (webbench.py): 100 pages' event streams while the daemon
+    replays ten fingers circling at 240 Hz under one rotation gesture, at the recorded pace
+    (a `changed` line per frame: about 230 events/s from the daemon)."""
+    if not os.access(args.bridge, os.X_OK):
+        raise Pending(f"{args.bridge} is not built")
+    recording, _, _ = ten_fingers(args, workdir, WEB_SECONDS, "web")
+    try:
+        r = webbench.fanout(args.daemon, args.bridge, recording, WEB_PAGES, 1,
+                            '[screen]\nwidth = 800\nheight = 480\n\n[gesture.turn]\ntype = "rotation"\n')
+    except RuntimeError as why:
+        raise Pending(str(why))
+    complete = r["per_page_min"] == r["per_page_max"] == r["events"]
+    what = f"{WEB_PAGES} pages, {r['events']} events"
+    return [
+        row(f"web bridge: events per second to {WEB_PAGES} pages (ten fingers turning, a line per 240 Hz frame)", r["events_per_second"], "events/s",
+            "every page gets every event", "pass" if complete else "miss",
+            None if complete else f"pages got {r['per_page_min']} to {r['per_page_max']} of {r['events']}"),
+        row("web bridge: daemon's line -> page, p50", r["latency_ms"]["p50"], "ms", "-", "info", what),
+        row("web bridge: daemon's line -> page, p99", r["latency_ms"]["p99"], "ms", "-", "info", what),
+        row(f"web bridge: resident with {WEB_PAGES} streams", r["bridge_rss_kib"] / 1024, "MiB", "-", "info"),
+    ]
+
+
 def measure_pipeline_memory(args):
     """Resident size of the pipeline alone after a warm-up and after 10 million more frames (BenchProfile)."""
     out = subprocess.run([os.path.join(args.tools, "BenchProfile"), "generated-10c_32g-8v", "10000000"],
@@ -439,11 +466,14 @@ def main():
     parser.add_argument("--instructions", action="store_true",
                         help="only count instructions and system calls per frame of the ten-finger stream and print them")
     parser.add_argument("--keep-profiles", metavar="DIR", help="with --instructions: keep the callgrind profiles here")
+    parser.add_argument("--bridge", help="gestured-web (default: beside --daemon)")
+    parser.add_argument("--only", metavar="ROW", help="only this group of rows (e.g. 'web bridge'), to try one alone")
     args = parser.parse_args()
     if not args.instructions and not args.out:
         parser.error("--out is required")
     args.daemon = os.path.abspath(args.daemon)
     args.config = os.path.abspath(args.config)
+    args.bridge = os.path.abspath(args.bridge or os.path.join(os.path.dirname(args.daemon), "gestured-web"))
     rows = []
     with tempfile.TemporaryDirectory(prefix="gestured-bench-") as workdir:
         args.stamp = os.path.join(workdir, "stamp")
@@ -454,11 +484,15 @@ def main():
             subprocess.run(["cc", "-O2", "-o", os.path.join(workdir, tool), os.path.join(HERE, tool + ".c")], check=True)
         if args.instructions:
             return count_per_frame(args, workdir)
-        rows += measure_pipeline_memory(args)
-        rows += measure_floor(args)
+        if not args.only:
+            rows += measure_pipeline_memory(args)
+            rows += measure_floor(args)
         for name, step in (("start-up and memory", lambda: measure_startup(args, workdir)),
                            ("end-to-end latency", lambda: measure_latency(args, workdir)),
-                           ("CPU and idle cost", lambda: measure_stream_and_idle(args, workdir))):
+                           ("CPU and idle cost", lambda: measure_stream_and_idle(args, workdir)),
+                           ("web bridge", lambda: measure_web(args, workdir))):
+            if args.only and name != args.only:
+                continue
             if not os.access(args.daemon, os.X_OK):
                 rows.append(row(name, None, "", "-", "pending", f"{args.daemon} is not built"))
                 continue

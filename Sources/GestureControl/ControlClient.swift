@@ -50,7 +50,9 @@ public final class ControlClient {
     private var buffer: [UInt8] = []
 
     /// Connects to the first existing path of `candidates`; `timeout` bounds every read.
-    public init(candidates: [String], timeout: Double? = 10) throws(ControlClientError) {
+    /// `blocking: false` keeps the socket non-blocking for a caller's event loop (the web
+    /// bridge): the connect does not wait either (a full backlog is `EAGAIN`).
+    public init(candidates: [String], timeout: Double? = 10, blocking: Bool = true) throws(ControlClientError) {
         guard let path = candidates.first(where: { access($0, F_OK) == 0 }) else {
             throw .notRunning(tried: candidates)
         }
@@ -58,7 +60,7 @@ public final class ControlClient {
         do {
             let socket = try UnixSocket.make(datagram: false)
             // The descriptor was made non-blocking for the loop; the CLI wants to wait.
-            _ = fcntl(socket.rawValue, F_SETFL, fcntl(socket.rawValue, F_GETFL) & ~O_NONBLOCK)
+            if blocking { _ = fcntl(socket.rawValue, F_SETFL, fcntl(socket.rawValue, F_GETFL) & ~O_NONBLOCK) }
             try UnixSocket.connect(socket, to: path)
             fd = socket
         } catch {

@@ -1,5 +1,3 @@
-import GestureControl
-
 /// A page's session: opened by its `GET /events`, ended when that stream closes (the page
 /// was closed, reloaded or died). From the page's first `set`, `mode` or `reset` it holds
 /// a control connection of its own, so that the daemon undoes the page's changes (those
@@ -10,7 +8,7 @@ final class PageSession {
     /// The subscription the page's stream reads from (shared with the pages that asked for the same lines).
     let subscription: SharedSubscription
     /// Opened by the first state-changing request; closing it undoes the changes.
-    var control: ControlClient?
+    var control: DaemonChannel?
 
     init(id: String, filter: EventFilter, subscription: SharedSubscription) {
         self.id = id

@@ -12,8 +12,10 @@ import Glibc
 /// `gestured-web`: HTTP for kiosk pages on one epoll loop, as a client of the control
 /// socket (docs/PROTOCOL.md, "Web pages"). Pages get the event stream as Server-Sent
 /// Events, `set`/`mode`/`reset` scoped to their stream, the status and the metrics. Every
-/// connection is non-blocking; nothing is read without a bound (`WebLimits`); with no
-/// page connected and no request under way, no timer is armed and the loop sleeps.
+/// connection is non-blocking, the daemon's too: a request that needs the daemon waits
+/// for its reply on the loop (`DaemonChannel`), so one slow reply stalls no other page.
+/// Nothing is read without a bound (`WebLimits`); with no page connected and no request
+/// under way, no timer is armed and the loop sleeps.
 public final class WebBridge {
     private let loop: EventLoop
     private let settings: WebSettings
@@ -22,6 +24,8 @@ public final class WebBridge {
     private var connections: [Int32: WebConnection] = [:]
     private var sessions: [String: WebConnection] = [:]
     private var subscriptions: [SharedSubscription.Kind: SharedSubscription] = [:]
+    /// Every control connection open, by descriptor: subscriptions, page sessions' own, one-shots.
+    private var channels: [Int32: DaemonChannel] = [:]
     private var deadlines: DeadlineTimer?
     private let pages: WebPages
     private let log: (String) -> Void
@@ -47,6 +51,7 @@ public final class WebBridge {
     /// Closes every connection: the daemon undoes what the pages changed.
     public func closeAll() {
         for connection in Array(connections.values) { close(connection) }
+        for channel in Array(channels.values) { closeChannel(channel) }
     }
 
     // MARK: Connections
@@ -99,10 +104,21 @@ public final class WebBridge {
         // A stream's page sends nothing more; what it sends is read and ignored.
         if connection.session != nil { connection.input.removeAll() }
         if ended { return close(connection) }
+        // Requests piled up behind one waiting for the daemon, beyond what one request may
+        // be: the socket would stay readable with nothing taken from it.
+        if case .awaitingDaemon = connection.state, connection.input.count > maximum {
+            count("pipelined")
+            return close(connection)
+        }
         guard !connection.input.isEmpty, !connection.closeAfterWrite else { return }
         connection.lastActive = loop.now()
         if connection.requestStarted == nil { connection.requestStarted = loop.now() }
-        while connection.session == nil, !connection.closeAfterWrite {
+        serveBuffered(connection)
+    }
+
+    /// Handles the whole requests read, in order, until one waits for the daemon or streams.
+    private func serveBuffered(_ connection: WebConnection) {
+        while case .requests = connection.state, !connection.closeAfterWrite, !connection.input.isEmpty {
             switch HTTPRequestParser.parse(connection.input[...], limits: settings.limits) {
             case .incomplete:
                 return
@@ -136,37 +152,48 @@ public final class WebBridge {
     }
 
     private func close(_ connection: WebConnection) {
-        guard connections[connection.fd.rawValue] === connection else { return }
+        guard isOpen(connection) else { return }
         loop.unregister(fd: connection.fd.rawValue)
         connections[connection.fd.rawValue] = nil
         if let session = connection.session {
             sessions[session.id] = nil
-            if session.control != nil { log("page session \(session.id.prefix(8)) ended: the daemon undoes its changes") }
-            connection.session = nil
-            let subscription = session.subscription
-            subscription.pages.removeAll { $0 === connection }
-            if subscription.pages.isEmpty { endSubscription(subscription) }
+            if let control = session.control {
+                log("page session \(session.id.prefix(8)) ended: the daemon undoes its changes")
+                closeChannel(control)
+            }
         }
+        // A page waiting for its stream is forgotten as one streaming is.
+        for subscription in Array(subscriptions.values) {
+            subscription.remove(connection)
+            if subscription.isEmpty { endSubscription(subscription) }
+        }
+        connection.state = .requests
     }
+
+    private func isOpen(_ connection: WebConnection) -> Bool { connections[connection.fd.rawValue] === connection }
 
     // MARK: Deadlines
 
     /// The earliest deadline: a request being read must finish in `requestSeconds`, an idle
-    /// keep-alive connection closes after `idleSeconds`; streams have none.
+    /// keep-alive connection closes after `idleSeconds`, the daemon's reply to a request
+    /// is due in `daemonReplySeconds`; streams have none.
     private func rearm() {
         let limits = settings.limits
         let earliest = connections.values.compactMap { connection -> Microseconds? in
-            if connection.session != nil { return nil }
+            guard case .requests = connection.state else { return nil }
             if let started = connection.requestStarted { return started + Microseconds(limits.requestSeconds * 1e6) }
             return connection.lastActive + Microseconds(limits.idleSeconds * 1e6)
-        }.min()
-        deadlines?.set(earliest)
+        }
+        deadlines?.set((earliest + channels.values.compactMap(\.deadline)).min())
     }
 
     private func expire() {
         let now = loop.now()
         let limits = settings.limits
-        for connection in Array(connections.values) where connection.session == nil {
+        // A reply past its deadline answers its request 504 (DaemonChannel.expire).
+        for channel in Array(channels.values) { channel.expire(now: now) }
+        for connection in Array(connections.values) where isOpen(connection) {
+            guard case .requests = connection.state else { continue }
             if let started = connection.requestStarted, now >= started + Microseconds(limits.requestSeconds * 1e6) {
                 count("requests_timed_out")
                 respond(
@@ -191,33 +218,52 @@ public final class WebBridge {
             log("refused \(request.method) \(request.path): \(refusal.message)")
             return respond(connection, .error(refusal.status, code: refusal.code, refusal.message), keepAlive: false)
         }
-        // nil: the connection became an event stream, which wrote its own head.
-        guard var response = route(request, on: connection) else { return }
-        response.headers += requestGuard.corsHeaders(request)
-        respond(connection, response, keepAlive: request.keepAlive)
+        // nil: the answer comes with the daemon's reply, or the connection became an event stream.
+        guard let response = route(request, on: connection) else { return }
+        answer(request, on: connection, with: response)
     }
 
-    /// The response, or nil when the connection became an event stream.
+    /// Answers `request` (with its CORS headers), then goes on with the requests read after it.
+    private func answer(_ request: HTTPRequest, on connection: WebConnection, with response: HTTPResponse) {
+        guard isOpen(connection) else { return }
+        var response = response
+        response.headers += requestGuard.corsHeaders(request)
+        connection.state = .requests
+        connection.lastActive = loop.now()
+        respond(connection, response, keepAlive: request.keepAlive)
+        serveBuffered(connection)
+    }
+
+    /// The response, or nil when it comes later (the daemon's reply) or the connection
+    /// became an event stream.
     private func route(_ request: HTTPRequest, on connection: WebConnection) -> HTTPResponse? {
         switch (request.method, request.path) {
         case ("GET", "/"): return pages.liveView
         case ("GET", WebPages.modulePath): return pages.module
         case ("GET", "/example.html"): return pages.example
-        case ("GET", "/picture.svg"): return pages.picture()
+        case ("GET", "/picture.svg"):
+            // Without the daemon, the config as written.
+            return ask("status", for: request, on: connection) { [pages] in pages.picture(try? $0.flatMap(Self.okValue(of:)).get()) }
         case ("GET", "/events"): return openStream(request, on: connection)
-        case ("GET", "/status"): return oneShot(.status) { .json(.ok, Array(($0.text + "\n").utf8)) }
-        case ("GET", "/metrics"):
-            return oneShot(.metrics) {
-                HTTPResponse(.ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(($0.stringValue ?? "").utf8))
+        case ("GET", "/status"):
+            return ask("status", for: request, on: connection) { reply in
+                Self.response(to: reply) { .json(.ok, Array(($0.text + "\n").utf8)) }
             }
-        case ("POST", "/set"), ("POST", "/mode"), ("POST", "/reset"): return control(request, command: String(request.path.dropFirst()))
+        case ("GET", "/metrics"):
+            return ask("metrics", for: request, on: connection) { reply in
+                Self.response(to: reply) {
+                    HTTPResponse(.ok, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(($0.stringValue ?? "").utf8))
+                }
+            }
+        case ("POST", "/set"), ("POST", "/mode"), ("POST", "/reset"):
+            return control(request, command: String(request.path.dropFirst()), on: connection)
         case ("POST", "/reload"), ("POST", "/trigger"):
             let command = ControlCommand(rawValue: String(request.path.dropFirst()))!
             guard settings.exposed.contains(command) else {
                 return .error(
                     .notFound, code: "not-exposed", "\(command.rawValue) is not exposed (gestured-web --expose \(command.rawValue))")
             }
-            return forward(request, command: command.rawValue, through: nil)
+            return forward(request, command: command.rawValue, through: nil, on: connection)
         case (_, "/"), (_, WebPages.modulePath), (_, "/example.html"), (_, "/picture.svg"), (_, "/events"), (_, "/status"), (_, "/metrics"),
             (_, "/set"), (_, "/mode"), (_, "/reset"), (_, "/reload"), (_, "/trigger"):
             return .error(.methodNotAllowed, code: "method", "\(request.method) is not served at \(request.path)")
@@ -242,51 +288,138 @@ public final class WebBridge {
         return response
     }
 
-    private func client() throws(ControlClientError) -> ControlClient {
-        try ControlClient(candidates: settings.socketCandidates, timeout: settings.limits.daemonReplySeconds)
+    // MARK: The daemon
+
+    /// A new control connection on the loop.
+    private func openChannel() throws(ControlClientError) -> DaemonChannel {
+        let channel = try DaemonChannel(candidates: settings.socketCandidates)
+        do {
+            try loop.register(fd: channel.descriptor, events: [.readable, .hangup]) { [unowned self, unowned channel] _ in
+                self.receive(channel)
+                self.rearm()
+            }
+        } catch {
+            throw .io(error)
+        }
+        channels[channel.descriptor] = channel
+        return channel
     }
 
-    /// `command` on a connection of its own, closed after the reply.
-    private func oneShot(_ command: ControlCommand, _ body: (JSONValue) -> HTTPResponse) -> HTTPResponse {
-        do {
-            return body(try client().request(command))
-        } catch {
-            return Self.failure(error)
+    private func closeChannel(_ channel: DaemonChannel) {
+        guard channels[channel.descriptor] === channel else { return }
+        loop.unregister(fd: channel.descriptor)
+        channels[channel.descriptor] = nil
+    }
+
+    /// What the daemon sent on `channel`: replies complete their requests inside `receive`,
+    /// a subscription's lines go to its pages.
+    private func receive(_ channel: DaemonChannel) {
+        let (lines, ended) = channel.receive(maximum: 65536)
+        if let subscription = subscriptions.values.first(where: { $0.channel === channel }), case .streaming = subscription.state {
+            forward(subscription, lines.map(SharedSubscription.Line.init), ended: ended)
+        }
+        guard ended else { return }
+        closeChannel(channel)
+        // The daemon stopped: a page session's next change opens a new connection.
+        for connection in sessions.values where connection.session?.control === channel { connection.session?.control = nil }
+    }
+
+    /// Sends `command` on `channel`, or on a connection of its own closed after the reply,
+    /// and answers `request` with `respond(reply)` once the daemon's line comes, or it
+    /// failed (`.protocolViolation("no reply in time")` after `daemonReplySeconds`, which
+    /// `failure` makes a 504). nil: the answer comes later.
+    private func ask(
+        _ command: String, _ members: [(String, JSONValue)] = [], through channel: DaemonChannel? = nil, for request: HTTPRequest,
+        on connection: WebConnection, _ respond: @escaping (DaemonChannel.Reply) -> HTTPResponse
+    ) -> HTTPResponse? {
+        let target: DaemonChannel
+        if let channel {
+            target = channel
+        } else {
+            do { target = try openChannel() } catch { return respond(.failure(error)) }
+        }
+        connection.state = .awaitingDaemon
+        target.request(command, members, deadline: replyDeadline()) { [unowned self] reply in
+            if channel == nil { self.closeChannel(target) }
+            self.answer(request, on: connection, with: respond(reply))
+        }
+        return nil
+    }
+
+    private func replyDeadline() -> Microseconds { loop.now() + Microseconds(settings.limits.daemonReplySeconds * 1e6) }
+
+    /// The reply's `ok` value, or why there is none.
+    static func okValue(of line: [UInt8]) -> Result<JSONValue, ControlClientError> {
+        guard let reply = try? JSONParser.parse(line) else { return .failure(.protocolViolation("a reply that is not JSON")) }
+        if let ok = reply["ok"] { return .success(ok) }
+        guard let error = reply["error"] else { return .failure(.protocolViolation("neither ok nor error")) }
+        return .failure(.daemon(ControlError(code: error["code"]?.stringValue ?? "?", message: error["message"]?.stringValue ?? "?")))
+    }
+
+    /// `body` of the reply's `ok` value, or the failure or the daemon's refusal as an HTTP answer.
+    static func response(to reply: DaemonChannel.Reply, _ body: (JSONValue) -> HTTPResponse) -> HTTPResponse {
+        switch reply.flatMap(okValue(of:)) {
+        case .success(let ok): body(ok)
+        case .failure(let error): failure(error)
         }
     }
 
     // MARK: Event streams
 
     private func openStream(_ request: HTTPRequest, on connection: WebConnection) -> HTTPResponse? {
-        guard sessions.count < settings.limits.maximumStreams else {
+        let waiting = subscriptions.values.reduce(0) { count, subscription in
+            guard case .subscribing(let waiting) = subscription.state else { return count }
+            return count + waiting.count
+        }
+        guard sessions.count + waiting < settings.limits.maximumStreams else {
             count("streams")
             return .error(.serviceUnavailable, code: "busy", "gestured-web serves at most \(settings.limits.maximumStreams) event streams")
         }
         let asked = { (name: String) in request.queryValues(name).contains { $0 == "1" || $0 == "true" } }
         let kind = SharedSubscription.Kind(touches: asked("touches"), trace: asked("trace"))
-        let subscription: SharedSubscription
-        if let shared = subscriptions[kind] {
-            subscription = shared
-        } else {
-            do {
-                subscription = try SharedSubscription(kind: kind, client: client())
-                try loop.register(fd: subscription.client.descriptor, events: [.readable, .hangup]) {
-                    [unowned self, unowned subscription] _ in
-                    self.forward(subscription)
-                    self.rearm()
-                }
-            } catch let error as ControlClientError {
-                return Self.failure(error)
-            } catch {
-                return .error(.serviceUnavailable, code: "unavailable", "\(error)")
+        let page = SharedSubscription.Waiting(connection: connection, request: request)
+        if let subscription = subscriptions[kind] {
+            switch subscription.state {
+            case .streaming: startStream(page, on: subscription)
+            case .subscribing(let waiting):
+                connection.state = .awaitingDaemon
+                subscription.state = .subscribing(waiting + [page])
             }
-            subscriptions[kind] = subscription
+            return nil
         }
+        let channel: DaemonChannel
+        do { channel = try openChannel() } catch { return Self.failure(error) }
+        let subscription = SharedSubscription(kind: kind, channel: channel, first: page)
+        subscriptions[kind] = subscription
+        connection.state = .awaitingDaemon
+        channel.request("subscribe", kind.options, deadline: replyDeadline(), opensStream: true) { [unowned self] result in
+            self.subscribed(subscription, result)
+        }
+        return nil
+    }
+
+    /// The daemon's answer to a subscription's `subscribe`: the pages waiting for it get
+    /// their streams, or the refusal.
+    private func subscribed(_ subscription: SharedSubscription, _ result: DaemonChannel.Reply) {
+        guard case .subscribing(let waiting) = subscription.state else { return }
+        if case .failure(let error) = result.flatMap(Self.okValue(of:)) {
+            endSubscription(subscription)
+            for page in waiting { answer(page.request, on: page.connection, with: Self.failure(error)) }
+            return
+        }
+        subscription.state = .streaming
+        for page in waiting where isOpen(page.connection) { startStream(page, on: subscription) }
+        if subscription.isEmpty { endSubscription(subscription) }
+    }
+
+    /// The page's stream from a subscription the daemon accepted: its session, then the lines.
+    private func startStream(_ page: SharedSubscription.Waiting, on subscription: SharedSubscription) {
+        let (request, connection) = (page.request, page.connection)
         let session = PageSession(
             id: PageSession.newID(), filter: EventFilter(gestures: request.queryValues("gesture"), views: request.queryValues("view")),
             subscription: subscription)
         subscription.pages.append(connection)
-        connection.session = session
+        connection.state = .stream(session)
         connection.requestStarted = nil
         sessions[session.id] = connection
         // The page's reconnect is a new session: nothing is replayed.
@@ -295,12 +428,11 @@ public final class WebBridge {
         connection.queue(head.serialized(keepAlive: false, length: false))
         connection.queue(Array("retry: 2000\n\nevent: session\ndata: {\"session\":\"\(session.id)\"}\n\n".utf8))
         written(connection, connection.flush())
-        return nil
     }
 
     /// The subscription's new lines to each of its pages, through the page's filter.
-    private func forward(_ subscription: SharedSubscription) {
-        var (lines, ended) = subscription.read(maximum: 65536)
+    private func forward(_ subscription: SharedSubscription, _ lines: [SharedSubscription.Line], ended: Bool) {
+        var lines = lines
         for connection in subscription.pages {
             guard let session = connection.session else { continue }
             var bytes: [UInt8] = []
@@ -321,7 +453,7 @@ public final class WebBridge {
 
     private func endSubscription(_ subscription: SharedSubscription) {
         guard subscriptions[subscription.kind] === subscription else { return }
-        loop.unregister(fd: subscription.client.descriptor)
+        closeChannel(subscription.channel)
         subscriptions[subscription.kind] = nil
     }
 
@@ -329,10 +461,10 @@ public final class WebBridge {
 
     /// `set`, `mode`, `reset` through the page session's own control connection (named by
     /// the `Gestured-Session` header or `?session=`); without a session only with `keep`.
-    private func control(_ request: HTTPRequest, command: String) -> HTTPResponse {
+    private func control(_ request: HTTPRequest, command: String, on connection: WebConnection) -> HTTPResponse? {
         let id = request.header("gestured-session") ?? request.queryValues("session").first
         guard let id else {
-            return forward(request, command: command, through: nil, needsKeep: true)
+            return forward(request, command: command, through: nil, needsKeep: true, on: connection)
         }
         guard let session = sessions[id]?.session else {
             return .error(
@@ -345,14 +477,15 @@ public final class WebBridge {
                     .serviceUnavailable, code: "busy",
                     "gestured-web holds at most \(settings.limits.maximumControlSessions) pages' control connections")
             }
-            do { session.control = try client() } catch { return Self.failure(error) }
+            do { session.control = try openChannel() } catch { return Self.failure(error) }
         }
-        return forward(request, command: command, through: session.control)
+        return forward(request, command: command, through: session.control, on: connection)
     }
 
     /// Sends `{"cmd": command, ...body's members}` and answers with the daemon's reply line.
-    private func forward(_ request: HTTPRequest, command: String, through session: ControlClient?, needsKeep: Bool = false) -> HTTPResponse
-    {
+    private func forward(
+        _ request: HTTPRequest, command: String, through channel: DaemonChannel?, needsKeep: Bool = false, on connection: WebConnection
+    ) -> HTTPResponse? {
         var members: [(String, JSONValue)] = []
         if !request.body.isEmpty {
             guard case .object(let given)? = try? JSONParser.parse(request.body) else {
@@ -368,16 +501,15 @@ public final class WebBridge {
                 .conflict, code: "no-session",
                 "a change belongs to a page session (open /events and send its Gestured-Session header), or give \"keep\": true")
         }
-        do throws(ControlClientError) {
-            let client: ControlClient
-            if let session { client = session } else { client = try self.client() }
-            try client.send(.object([("cmd", .string(command))] + members))
-            guard let line = try client.readLine() else { throw .protocolViolation("connection closed before the reply") }
-            let reply = try? JSONParser.parse(line)
-            let status = reply?["ok"] != nil ? HTTPStatus.ok : Self.status(ofDaemonError: reply?["error"]?["code"]?.stringValue)
+        return ask(command, members, through: channel, for: request, on: connection) { reply in
+            let line: [UInt8]
+            switch reply {
+            case .success(let given): line = given
+            case .failure(let error): return Self.failure(error)
+            }
+            let parsed = try? JSONParser.parse(line)
+            let status = parsed?["ok"] != nil ? HTTPStatus.ok : Self.status(ofDaemonError: parsed?["error"]?["code"]?.stringValue)
             return .json(status, line + [10])
-        } catch {
-            return Self.failure(error)
         }
     }
 

@@ -7,8 +7,18 @@ import Glibc
 #endif
 
 /// One browser connection: the bytes it sent that are not a whole request yet, the bytes
-/// waiting for it to read, and, once it asked for `/events`, its page session.
+/// waiting for it to read, and what it is doing (`State`).
 final class WebConnection {
+    enum State {
+        /// Reading requests, or idle between them (keep-alive).
+        case requests
+        /// A request waits for the daemon's reply (bounded by the reply deadline, not the
+        /// request's); the requests after it wait their turn, as HTTP/1.1 answers in order.
+        case awaitingDaemon
+        /// An event stream (`GET /events`): the page's session.
+        case stream(PageSession)
+    }
+
     let fd: FileDescriptor
     var input: [UInt8] = []
     private(set) var output: [UInt8] = []
@@ -18,7 +28,12 @@ final class WebConnection {
     var lastActive: Microseconds
     /// Close once the output is written (a refusal, `Connection: close`, a stream that ended).
     var closeAfterWrite = false
-    var session: PageSession?
+    var state = State.requests
+
+    var session: PageSession? {
+        guard case .stream(let session) = state else { return nil }
+        return session
+    }
 
     init(fd: FileDescriptor, now: Microseconds) {
         self.fd = fd

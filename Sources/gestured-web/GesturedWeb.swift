@@ -92,7 +92,7 @@ struct GesturedWeb: ParsableCommand {
         }
         let loop = try EventLoop()
         let bridge = try WebBridge(
-            loop: loop, listener: listener, settings: settings, pages: WebPages(picture: Self.picture(config: config, settings: settings)),
+            loop: loop, listener: listener, settings: settings, pages: WebPages(picture: Self.picture(config: config)),
             log: printError)
         try loop.watchSignals([SIGTERM, SIGINT]) { _ in
             bridge.closeAll()
@@ -105,19 +105,15 @@ struct GesturedWeb: ParsableCommand {
 
     /// The live view's picture: the config drawn with the daemon's live frames and switches
     /// (as `gesturectl render --live`).
-    static func picture(config: String, settings: WebSettings) -> @Sendable () -> HTTPResponse {
-        { () -> HTTPResponse in
+    static func picture(config: String) -> @Sendable (JSONValue?) -> HTTPResponse {
+        { (status: JSONValue?) -> HTTPResponse in
             var configuration: Configuration
             do {
                 configuration = try ConfigLoader.load(tree: ConfigTree(mainFile: config))
             } catch {
                 return .error(.serviceUnavailable, code: "config", "\(config): \(error)")
             }
-            if let status = try? ControlClient(candidates: settings.socketCandidates, timeout: settings.limits.daemonReplySeconds)
-                .request(.status)
-            {
-                configuration.apply(DaemonStatus(json: status))
-            }
+            if let status { configuration.apply(DaemonStatus(json: status)) }
             return HTTPResponse(
                 .ok, contentType: "image/svg+xml", body: Array(Picture(configuration: configuration, title: config).svg.utf8))
         }
