@@ -375,9 +375,8 @@ stacks_idle() { # COMPOSITOR
 # --enable-write-console-messages-to-stdout (stderr, despite its name); WebKit draws with
 # EGL: Mesa's software rasterizer (llvmpipe) over wl_shm, as a kiosk without a GPU driver
 # would. Chromium (Debian 13) in kiosk mode on Wayland, as docs/KIOSK.md starts it, plus
-# what the VM needs: --disable-gpu (no GPU: software compositing, shared-memory buffers),
-# --enable-logging=stderr for the console lines, --single-process (under emulation its
-# helper processes missed the 15 s Chromium gives them to connect, and quit). Chromium's command line is the quick
+# --disable-gpu (the VM has no GPU: software compositing, shared-memory buffers) and
+# --enable-logging=stderr for the console lines. Chromium's command line is the quick
 # start's unit's (docs/kiosk/kiosk-browser.service), its URL replaced by the page.
 BROWSER_PAGE=file:///vm/touch-counter.html
 KIOSK_UNIT=/vm/kiosk/kiosk-browser.service
@@ -385,21 +384,20 @@ browser_command() { # BROWSER: what cage runs
   case $1 in
     cog) echo "cog --platform=wl --enable-write-console-messages-to-stdout=true $BROWSER_PAGE" ;;
     chromium) sed -n 's|^ExecStart=/usr/bin/cage [^/]*-- \(.*\) http://localhost:8080/$|\1|p' "$KIOSK_UNIT" |
-                sed "s|\$| --disable-gpu --enable-logging=stderr --single-process $BROWSER_PAGE|" ;;
+                sed "s|\$| --disable-gpu --enable-logging=stderr $BROWSER_PAGE|" ;;
   esac
 }
 # The browsers keep their profile in the kiosk user's home. WebKit 2.48 (Debian 13) runs
 # its web process in bubblewrap, which cannot pivot away from an initramfs root: its
-# sandbox is off in the VM (a kiosk has bwrap, a dependency of libwpewebkit-2.0-1); its
-# web process crashed after each load with Skia drawing through llvmpipe: Skia draws on
-# the CPU in the VM.
+# sandbox is off in the VM (a kiosk has bwrap, a dependency of libwpewebkit-2.0-1). The
+# kernel's log of the session (a crashed web process leaves its line there) is kept.
 browser_start() { # BROWSER
   rm -rf "$XDG_RUNTIME_DIR" && mkdir -m 0700 "$XDG_RUNTIME_DIR" && chown kiosk:kiosk "$XDG_RUNTIME_DIR"
   PAGE_LOG=$SCENARIO_DIR/$1.log
   : > "$PAGE_LOG" && chmod 0666 "$PAGE_LOG"
   _started=$(cut -d' ' -f1 /proc/uptime)
   HOME=/home/kiosk LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
-    LIBGL_ALWAYS_SOFTWARE=1 WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1 WEBKIT_SKIA_ENABLE_CPU_RENDERING=1 \
+    LIBGL_ALWAYS_SOFTWARE=1 WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1 \
     as_kiosk "cage -- $(browser_command "$1")" > "$PAGE_LOG" 2>&1 &
   COMP_PID=$!
   # The page's first frame: its second animation frame ran.
@@ -460,7 +458,7 @@ stacks_browser() { # BROWSER
   stacks_gestured stacks-release.toml || { gestured_abort; return; }
   if ! browser_start "$1"; then
     record "cage runs $1" fail "${BROWSER_WHY:-}; its last line: $(tail -n1 "$PAGE_LOG")"
-    compositor_stop; gestured_abort; return
+    compositor_stop; dmesg > "$SCENARIO_DIR/dmesg.txt"; gestured_abort; return
   fi
   record "cage runs $1" pass "first frame $BROWSER_FIRST_FRAME; page ${SURFACE_W}x$SURFACE_H"
 
@@ -488,6 +486,7 @@ stacks_browser() { # BROWSER
   [ "$1" != chromium ] || kiosk_guide_config
 
   compositor_stop
+  dmesg > "$SCENARIO_DIR/dmesg.txt"
   gestured_end
 }
 
