@@ -375,16 +375,19 @@ stacks_idle() { # COMPOSITOR
 # --enable-write-console-messages-to-stdout (stderr, despite its name); WebKit draws with
 # EGL: Mesa's software rasterizer (llvmpipe) over wl_shm, as a kiosk without a GPU driver
 # would. Chromium (Debian 13) in kiosk mode on Wayland, as docs/KIOSK.md starts it, plus
-# --disable-gpu (the VM has no GPU: software compositing, shared-memory buffers) and
-# --enable-logging=stderr for the console lines. Chromium's command line is the quick
-# start's unit's (docs/kiosk/kiosk-browser.service), its URL replaced by the page.
+# --disable-gpu (the VM has no GPU: software compositing, shared-memory buffers),
+# --enable-logging=stderr for the console lines and, for emulation's slowness only,
+# --ipc-connection-timeout=600: a helper process (renderer, network service) quits when the
+# browser has not taken its connection within 15 s, which under TCG on a loaded host it
+# did not, again and again. Chromium's command line is the quick start's unit's
+# (docs/kiosk/kiosk-browser.service), its URL replaced by the page.
 BROWSER_PAGE=file:///vm/touch-counter.html
 KIOSK_UNIT=/vm/kiosk/kiosk-browser.service
 browser_command() { # BROWSER: what cage runs
   case $1 in
     cog) echo "cog --platform=wl --enable-write-console-messages-to-stdout=true $BROWSER_PAGE" ;;
     chromium) sed -n 's|^ExecStart=/usr/bin/cage [^/]*-- \(.*\) http://localhost:8080/$|\1|p' "$KIOSK_UNIT" |
-                sed "s|\$| --disable-gpu --enable-logging=stderr $BROWSER_PAGE|" ;;
+                sed "s|\$| --disable-gpu --enable-logging=stderr --ipc-connection-timeout=600 $BROWSER_PAGE|" ;;
   esac
 }
 # The browsers keep their profile in the kiosk user's home. WebKit 2.48 (Debian 13) runs
