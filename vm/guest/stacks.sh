@@ -141,7 +141,24 @@ wev_settle() {
   done
 }
 
-play() { replay "$R/synth-stacks-$1.events"; wev_settle; }
+# A browser under emulation takes seconds to make DOM events of a touch (Chromium more than
+# the 1.5 s wev_settle waits for): a browser's step waits until the page has written no
+# event line for PAGE_QUIET s, and at most 60 s.
+PAGE_QUIET=6
+page_settle() {
+  _deadline=$(( $(date +%s) + 60 )) _still=0
+  _lines=$(grep -c 'touch-counter: event' "$PAGE_LOG")
+  while [ "$_still" -lt "$PAGE_QUIET" ] && [ "$(date +%s)" -lt "$_deadline" ]; do
+    sleep 1
+    _now=$(grep -c 'touch-counter: event' "$PAGE_LOG")
+    if [ "$_now" = "$_lines" ]; then _still=$((_still + 1)); else _lines=$_now _still=0; fi
+  done
+}
+
+play() {
+  replay "$R/synth-stacks-$1.events"
+  if [ -n "${PAGE_LOG:-}" ]; then page_settle; else wev_settle; fi
+}
 
 # gestured with the panel grabbed and its clone made (delivery.sh), config CONFIG.
 stacks_gestured() { # CONFIG
