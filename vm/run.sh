@@ -20,12 +20,17 @@ SERIAL_LOG=$VM_CACHE/serial.log
 VM_TIMEOUT=${VM_TIMEOUT:-900}
 
 # KVM only where the CPU really virtualizes: a /dev/kvm without vmx/svm here is an
-# instruction emulator that dies early on an unmodified kernel.
+# instruction emulator that dies early on an unmodified kernel. Under emulation the guest's
+# CPU is qemu's "max" (every feature TCG emulates) or VM_CPU's model; the browser tier
+# takes Nehalem (SSE4.2, no AVX): with "max", qemu 7.2's TCG (Debian 12's) advertises
+# AVX2, and Debian 13's browsers, which pick their AVX2 code at run time, failed there
+# (vm/README.md, "Debian 13").
+case $MODE in browser*) VM_CPU=${VM_CPU:-Nehalem} ;; esac
 accel_args() {
   if grep -qwE 'vmx|svm' /proc/cpuinfo && [ -w /dev/kvm ]; then
     echo "-accel kvm -cpu host"
   else
-    echo "-accel tcg,thread=multi -cpu max"
+    echo "-accel tcg,thread=multi -cpu ${VM_CPU:-max}"
   fi
 }
 

@@ -141,7 +141,24 @@ wev_settle() {
   done
 }
 
-play() { replay "$R/synth-stacks-$1.events"; wev_settle; }
+# A browser under emulation takes seconds to make DOM events of a touch (Chromium more than
+# the 1.5 s wev_settle waits for): a browser's step waits until the page has written no
+# event line for PAGE_QUIET s, and at most 60 s.
+PAGE_QUIET=6
+page_settle() {
+  _deadline=$(( $(date +%s) + 60 )) _still=0
+  _lines=$(grep -c 'touch-counter: event' "$PAGE_LOG")
+  while [ "$_still" -lt "$PAGE_QUIET" ] && [ "$(date +%s)" -lt "$_deadline" ]; do
+    sleep 1
+    _now=$(grep -c 'touch-counter: event' "$PAGE_LOG")
+    if [ "$_now" = "$_lines" ]; then _still=$((_still + 1)); else _lines=$_now _still=0; fi
+  done
+}
+
+play() {
+  replay "$R/synth-stacks-$1.events"
+  if [ -n "${PAGE_LOG:-}" ]; then page_settle; else wev_settle; fi
+}
 
 # gestured with the panel grabbed and its clone made (delivery.sh), config CONFIG.
 stacks_gestured() { # CONFIG
@@ -375,10 +392,12 @@ stacks_idle() { # COMPOSITOR
 # --enable-write-console-messages-to-stdout (stderr, despite its name); WebKit draws with
 # EGL: Mesa's software rasterizer (llvmpipe) over wl_shm, as a kiosk without a GPU driver
 # would. Chromium (Debian 13) in kiosk mode on Wayland, as docs/KIOSK.md starts it, plus
-# what the VM needs: --disable-gpu (no GPU: software compositing, shared-memory buffers),
-# --enable-logging=stderr for the console lines, --single-process (under emulation its
-# helper processes missed the 15 s Chromium gives them to connect, and quit). Chromium's command line is the quick
-# start's unit's (docs/kiosk/kiosk-browser.service), its URL replaced by the page.
+# --disable-gpu (the VM has no GPU: software compositing, shared-memory buffers),
+# --enable-logging=stderr for the console lines and, for emulation's slowness only,
+# --ipc-connection-timeout=600: a helper process (renderer, network service) quits when the
+# browser has not taken its connection within 15 s, which under TCG on a loaded host it
+# did not, again and again. Chromium's command line is the quick start's unit's
+# (docs/kiosk/kiosk-browser.service), its URL replaced by the page.
 # (Quoted in the command line: su's shell reads it, and a page's query has '&'.)
 BROWSER_PAGE=file:///vm/touch-counter.html
 KIOSK_UNIT=/vm/kiosk/kiosk-browser.service
@@ -386,21 +405,20 @@ browser_command() { # BROWSER: what cage runs
   case $1 in
     cog) echo "cog --platform=wl --enable-write-console-messages-to-stdout=true '$BROWSER_PAGE'" ;;
     chromium) sed -n 's|^ExecStart=/usr/bin/cage [^/]*-- \(.*\) http://localhost:8080/$|\1|p' "$KIOSK_UNIT" |
-                sed "s|\$| --disable-gpu --enable-logging=stderr --single-process '$BROWSER_PAGE'|" ;;
+                sed "s|\$| --disable-gpu --enable-logging=stderr --ipc-connection-timeout=600 '$BROWSER_PAGE'|" ;;
   esac
 }
 # The browsers keep their profile in the kiosk user's home. WebKit 2.48 (Debian 13) runs
 # its web process in bubblewrap, which cannot pivot away from an initramfs root: its
-# sandbox is off in the VM (a kiosk has bwrap, a dependency of libwpewebkit-2.0-1); its
-# web process crashed after each load with Skia drawing through llvmpipe: Skia draws on
-# the CPU in the VM.
+# sandbox is off in the VM (a kiosk has bwrap, a dependency of libwpewebkit-2.0-1). The
+# kernel's log of the session (a crashed web process leaves its line there) is kept.
 browser_start() { # BROWSER
   rm -rf "$XDG_RUNTIME_DIR" && mkdir -m 0700 "$XDG_RUNTIME_DIR" && chown kiosk:kiosk "$XDG_RUNTIME_DIR"
   PAGE_LOG=$SCENARIO_DIR/$1.log
   : > "$PAGE_LOG" && chmod 0666 "$PAGE_LOG"
   _started=$(cut -d' ' -f1 /proc/uptime)
   HOME=/home/kiosk LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
-    LIBGL_ALWAYS_SOFTWARE=1 WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1 WEBKIT_SKIA_ENABLE_CPU_RENDERING=1 \
+    LIBGL_ALWAYS_SOFTWARE=1 WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1 \
     as_kiosk "cage -- $(browser_command "$1")" > "$PAGE_LOG" 2>&1 &
   COMP_PID=$!
   # The page's first frame: its second animation frame ran.
@@ -461,7 +479,7 @@ stacks_browser() { # BROWSER
   stacks_gestured stacks-release.toml || { gestured_abort; return; }
   if ! browser_start "$1"; then
     record "cage runs $1" fail "${BROWSER_WHY:-}; its last line: $(tail -n1 "$PAGE_LOG")"
-    compositor_stop; gestured_abort; return
+    compositor_stop; dmesg > "$SCENARIO_DIR/dmesg.txt"; gestured_abort; return
   fi
   record "cage runs $1" pass "first frame $BROWSER_FIRST_FRAME; page ${SURFACE_W}x$SURFACE_H"
 
@@ -489,6 +507,7 @@ stacks_browser() { # BROWSER
   [ "$1" != chromium ] || kiosk_guide_config
 
   compositor_stop
+  dmesg > "$SCENARIO_DIR/dmesg.txt"
   gestured_end
 }
 
