@@ -4,9 +4,10 @@
 #   debian-swift-test     the Swift suites, then `make deb` and the package test, with
 #                         Debian's swiftlang 6.0.3: the recipe of a Debian 13 or Raspberry
 #                         Pi OS machine. Needs swift-log 1.11.0 (DEBIAN_SWIFT_LOG, below).
-#   package-test-trixie   `make deb` there with this machine's Swift toolchain (bound at
+#   deb-trixie            `make deb` there with this machine's Swift toolchain (bound at
 #                         /opt/swift, build profile pkg.gestured.swift-on-path): trixie's
-#                         debhelper, pandoc and unit paths; then mk/package-test.sh there:
+#                         debhelper, pandoc and unit paths (the Debian 13 systemd tier's).
+#   package-test-trixie   that package through mk/package-test.sh there:
 #                         lintian from trixie, dpkg -i, purge. A Debian 12 package is not
 #                         one for Debian 13 (its /lib paths are aliased-location there).
 # Not part of `make test`: the root costs minutes of download, and the Swift suites under
