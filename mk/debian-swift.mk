@@ -4,9 +4,10 @@
 #   debian-swift-test     the Swift suites, then `make deb` and the package test, with
 #                         Debian's swiftlang 6.0.3: the recipe of a Debian 13 or Raspberry
 #                         Pi OS machine. Needs swift-log 1.11.0 (DEBIAN_SWIFT_LOG, below).
-#   package-test-trixie   `make deb` there with this machine's Swift toolchain (bound at
+#   deb-trixie            `make deb` there with this machine's Swift toolchain (bound at
 #                         /opt/swift, build profile pkg.gestured.swift-on-path): trixie's
-#                         debhelper, pandoc and unit paths; then mk/package-test.sh there:
+#                         debhelper, pandoc and unit paths (the Debian 13 systemd tier's).
+#   package-test-trixie   that package through mk/package-test.sh there:
 #                         lintian from trixie, dpkg -i, purge. A Debian 12 package is not
 #                         one for Debian 13 (its /lib paths are aliased-location there).
 # Not part of `make test`: the root costs minutes of download, and the Swift suites under
@@ -15,9 +16,11 @@ DEBIAN_SWIFT_APT_PACKAGES := mmdebstrap
 # A git repository of swift-log with the tag 1.11.0 (the newest Swift 6.0.3 can build);
 # unset, SwiftPM takes it from GitHub through the host's git rules.
 DEBIAN_SWIFT_LOG ?=
-export DEBIAN_SWIFT_LOG
+# The roots' folder (mk/debian-swift.sh's DEBIAN_SWIFT_DIR).
+DEBIAN_SWIFT_DIR ?= .debian-swift
+export DEBIAN_SWIFT_LOG DEBIAN_SWIFT_DIR
 
-.PHONY: debian-swift-deps debian-swift-test package-test-trixie
+.PHONY: debian-swift-deps debian-swift-test deb-trixie package-test-trixie
 
 debian-swift-deps:
 	@missing=""; for p in $(DEBIAN_SWIFT_APT_PACKAGES); do \
@@ -35,5 +38,12 @@ debian-swift-test: debian-swift-deps
 # The toolchain's root: swift is usr/bin/swift in it.
 SWIFT_TOOLCHAIN ?= $(abspath $(dir $(shell command -v $(SWIFT)))/../..)
 
-package-test-trixie: debian-swift-deps
-	$(SUDO) env DEBIAN_SWIFT_TOOLCHAIN=$(SWIFT_TOOLCHAIN) mk/debian-swift.sh sh -c 'PATH=/opt/swift/usr/bin:$$PATH make deb APT_PACKAGES= DEB_APT_PACKAGES= DEB_PROFILES=-Ppkg.gestured.swift-on-path && mk/package-test.sh .build/deb/gestured_*.changes'
+# Debian 13's package, built in the root with this machine's toolchain: what
+# package-test-trixie checks and the Debian 13 systemd tier installs (mk/vm.mk).
+DEB_TRIXIE_DIR := $(DEBIAN_SWIFT_DIR)/trixie-amd64/src/gestured/.build/deb
+
+deb-trixie: debian-swift-deps
+	$(SUDO) env DEBIAN_SWIFT_TOOLCHAIN=$(SWIFT_TOOLCHAIN) mk/debian-swift.sh sh -c 'PATH=/opt/swift/usr/bin:$$PATH make deb APT_PACKAGES= DEB_APT_PACKAGES= DEB_PROFILES=-Ppkg.gestured.swift-on-path'
+
+package-test-trixie: deb-trixie
+	$(SUDO) mk/debian-swift.sh sh -c 'mk/package-test.sh .build/deb/gestured_*.changes'

@@ -93,6 +93,10 @@ stage_system() {
   # polkitd's postinst (its sysusers.d entry makes the user): its rules only it may read.
   chown 106:0 "$ROOT/etc/polkit-1/rules.d" "$ROOT/usr/share/polkit-1/rules.d"
   chmod 0700 "$ROOT/etc/polkit-1/rules.d" "$ROOT/usr/share/polkit-1/rules.d"
+  # udev's postinst: the hardware database (systemd-hwdb --usr update). Without it Debian
+  # 13's systemd-hwdb-update.service builds it at every boot of the snapshot, which under
+  # emulation on a loaded host ran past its 90 s limit and failed the boot's units.
+  chroot "$ROOT" systemd-hwdb --usr update
   # The alternatives mawk's postinst would register (the scenarios' awk).
   ln -sfn /etc/alternatives/awk "$ROOT/usr/bin/awk" && ln -sfn /usr/bin/mawk "$ROOT/etc/alternatives/awk"
   # Not a first boot: no systemd-firstboot questions on the console.
