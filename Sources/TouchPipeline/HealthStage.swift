@@ -45,9 +45,9 @@ public struct HealthStage: FrameStage {
 
     public mutating func process(_ frame: inout ScreenFrame) {
         guard let d = index(frame.device) else { return }
-        let ids = splitIDs
-        devices[d].handle(frame) { ids.take(continuing: $0) }
-        devices[d].moveOutput(into: &frame)
+        // Unretained: the stage holds it for the call (a retain and release a frame otherwise).
+        unowned(unsafe) let ids = splitIDs
+        devices[d].process(&frame) { ids.take(continuing: $0) }
     }
 
     public mutating func detach(device: DeviceID) {

@@ -11,7 +11,8 @@ struct FrameRate {
 
     mutating func record(_ time: Microseconds) {
         times[next] = time
-        next = (next + 1) % times.count
+        next += 1
+        if next == times.count { next = 0 }
     }
 
     /// Frames within the second before `now`. A ring full of that second (a panel faster

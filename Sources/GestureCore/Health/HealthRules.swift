@@ -27,6 +27,8 @@ struct HealthRules {
     var silent: SilentRule?
     /// `still_radius` in mm.
     var still: Double
+    /// Some rule has a timer per contact (the deadline chain's `timers`).
+    var timesContacts: Bool { ghost != nil || jump != nil || stuck != nil }
     /// Some rule asks whether a contact stayed still since it went down: ghosts, far-apart
     /// bursts, spots, bezel touches. Otherwise that is not tracked.
     var tracksStill: Bool

@@ -21,7 +21,8 @@
 /// It costs what its rules need (docs/BENCHMARKS.md, "The health stage's own cost"): the
 /// earliest deadline is worked out once per call, so a frame before it runs no timer and
 /// `nextDeadline` is a read; a moving contact costs a distance check, a still one its
-/// deadline; the stillness since touch-down is tracked only for the rules that ask.
+/// deadline; the stillness since touch-down is tracked only for the rules that ask; a frame
+/// whose contacts all go on as they came is not copied (`process`).
 public final class TouchHealth {
     public let device: DeviceID
     public let settings: TouchHealthSettings
@@ -62,6 +63,15 @@ public final class TouchHealth {
     /// When a noisy panel is ok again, unless more noise comes first.
     @exclusivity(unchecked) private var okAt: Microseconds = .max
     @exclusivity(unchecked) private var notices: [HealthNotice] = []
+    /// The contacts of the frame being handled (valid during `handle` only).
+    @exclusivity(unchecked) private var input = UnsafeBufferPointer<ScreenContact>(start: nil, count: 0)
+    /// While true, `output` is the first `passed` contacts of `input`, not written yet: a
+    /// frame whose contacts all go on as they came is never copied (`process`). Whatever
+    /// else is written out writes these first (`put`), so the order is the same.
+    @exclusivity(unchecked) private var mirrors = false
+    @exclusivity(unchecked) private var passed = 0
+    /// Some contact is new, lifted or shown by a timer this frame: `finishFrame` has work.
+    @exclusivity(unchecked) private var finishes = false
     @exclusivity(unchecked) private var filtered: [FilteredContact] = []
 
     /// `since`: when the device was attached (silence counts from there).
@@ -99,17 +109,40 @@ public final class TouchHealth {
     /// own contacts never use.
     @discardableResult
     public func handle(_ frame: ScreenFrame, freshID: (_ continuing: Int32) -> Int32) -> Bool {
-        startOutput(at: frame.time)
-        if let deadline, deadline <= frame.time { runTimers(upTo: frame.time, freshID: freshID) }
-        if state == .silent { change(to: .ok, .frameAgain, at: frame.time) }
-        lastFrame = frame.time
-        frameRate.record(frame.time)
-        for i in 0..<frame.contacts.count { sample(frame.contacts[i], at: frame.time, freshID: freshID) }
-        judgeFrame(at: frame.time)
-        finishFrame()
-        noteTouch()
-        deadline = earliestDeadline()
+        frame.contacts.withUnsafeBufferPointer { judge(frame.time, $0, writingOut: true, freshID: freshID) }
         return !output.contacts.isEmpty
+    }
+
+    /// `handle` in place: `frame` is left as it is when every contact goes on as it came (the
+    /// common frame: nothing copied), else it gets `output`'s contacts (`moveOutput`).
+    public func process(_ frame: inout ScreenFrame, freshID: (_ continuing: Int32) -> Int32) {
+        frame.contacts.withUnsafeBufferPointer { judge(frame.time, $0, writingOut: false, freshID: freshID) }
+        if mirrors {
+            mirrors = false
+        } else {
+            moveOutput(into: &frame)
+        }
+    }
+
+    /// `writingOut`: `output` is written even when every contact passed (`handle`).
+    private func judge(
+        _ time: Microseconds, _ contacts: UnsafeBufferPointer<ScreenContact>, writingOut: Bool, freshID: (Int32) -> Int32
+    ) {
+        startOutput(at: time)
+        input = contacts
+        mirrors = true
+        passed = 0
+        if let deadline, deadline <= time { runTimers(upTo: time, freshID: freshID) }
+        if state == .silent { change(to: .ok, .frameAgain, at: time) }
+        lastFrame = time
+        frameRate.record(time)
+        for k in 0..<contacts.count { sample(contacts[k], k, at: time, freshID: freshID) }
+        judgeFrame(at: time)
+        finishFrame()
+        if mirrors, writingOut || passed != contacts.count { writeOut() }
+        noteTouch()
+        input = UnsafeBufferPointer(start: nil, count: 0)
+        deadline = earliestDeadline()
     }
 
     /// Runs the timers due by `time` (held contacts shown, stuck ones cancelled, spots
@@ -140,11 +173,13 @@ public final class TouchHealth {
     /// What `nextDeadline` says after a call: every timer's due time, the earliest.
     private func earliestDeadline() -> Microseconds? {
         var earliest = Microseconds.max
-        for i in 0..<watchedCount {
-            let t = timers(i)
-            if let show = t.show { earliest = min(earliest, show) }
-            if let split = t.split { earliest = min(earliest, split) }
-            if let stuck = t.stuck { earliest = min(earliest, stuck) }
+        if rules.timesContacts {
+            for i in 0..<watchedCount {
+                let t = timers(i)
+                if let show = t.show, show < earliest { earliest = show }
+                if let split = t.split, split < earliest { earliest = split }
+                if let stuck = t.stuck, stuck < earliest { earliest = stuck }
+            }
         }
         if state == .noisy { earliest = min(earliest, okAt) }
         if let silent = rules.silent, state != .silent { earliest = min(earliest, lastFrame + silent.after) }
@@ -188,6 +223,13 @@ public final class TouchHealth {
     public func framesPerSecond(at now: Microseconds) -> Double { frameRate.perSecond(at: now) }
 
     private func noteTouch() {
+        if mirrors {
+            for k in 0..<passed where input[k].phase != .cancelled {
+                lastTouch = output.time
+                return
+            }
+            return
+        }
         for i in 0..<output.contacts.count where output.contacts[i].phase != .cancelled {
             lastTouch = output.time
             return
@@ -256,12 +298,25 @@ extension TouchHealth {
 
     private func startOutput(at time: Microseconds) {
         output.time = time
-        output.contacts.removeAll(keepingCapacity: true)
+        if !output.contacts.isEmpty { output.contacts.removeAll(keepingCapacity: true) }
+    }
+
+    /// Writes the contacts passed so far into `output`: from now on it is written as it goes.
+    private func writeOut() {
+        guard mirrors else { return }
+        mirrors = false
+        for k in 0..<passed { output.contacts.append(input[k]) }
+    }
+
+    /// Appends to `output` (written out first).
+    private func put(_ contact: ScreenContact) {
+        writeOut()
+        output.contacts.append(contact)
     }
 
     /// A panel lists its contacts in the same order frame after frame: the search starts
     /// after the last one found, so it usually takes one comparison.
-    private func index(of id: Int32) -> Int? {
+    @inline(__always) private func index(of id: Int32) -> Int? {
         var i = lastFound + 1
         for _ in 0..<watchedCount {
             if i >= watchedCount { i = 0 }
@@ -276,17 +331,20 @@ extension TouchHealth {
 
     /// The sample chain: a report of a contact, judged by the rules that look at each one
     /// (a contact's first report goes to the landing chain).
-    private func sample(_ contact: ScreenContact, at time: Microseconds, freshID: (Int32) -> Int32) {
+    private func sample(_ contact: ScreenContact, _ k: Int, at time: Microseconds, freshID: (Int32) -> Int32) {
         let p = (x: contact.x, y: contact.y)
         let mx = contact.mmX
         let my = contact.mmY
-        guard let i = index(of: contact.id) else { return land(contact, px: p.x, py: p.y, mx: mx, my: my, at: time) }
+        guard let i = index(of: contact.id) else { return land(contact, k, px: p.x, py: p.y, mx: mx, my: my, at: time) }
         let lastAt = watched[i].lastAt
         watched[i].lastAt = time
         // Only a jump reads the report before this one.
         let previous = rules.jump == nil ? contact : watched[i].last
         watched[i].last = contact
-        if contact.phase.isTerminal { watched[i].ending = true }
+        if contact.phase.isTerminal {
+            watched[i].ending = true
+            finishes = true
+        }
         switch watched[i].fate {
         case .dropped, .cancelled:
             return  // ignored until it lifts
@@ -327,19 +385,19 @@ extension TouchHealth {
             if rules.ghost?.isGhost(watched[i], lifting: contact.phase, at: time) == true {
                 filter(i, .ghost, at: time)
             } else {
-                emit(i, contact)
+                pass(i, contact, k)
             }
         }
     }
 
     /// The landing chain: a contact seen for the first time, judged where it lands alone
     /// (masks, masked spots), then held for the rules that wait (bezel touches, ghosts).
-    private func land(_ contact: ScreenContact, px: Double, py: Double, mx: Double, my: Double, at time: Microseconds) {
+    private func land(_ contact: ScreenContact, _ k: Int, px: Double, py: Double, mx: Double, my: Double, at time: Microseconds) {
         // Never seen down: nothing to judge (the engine ignores it too).
-        guard !contact.phase.isTerminal else { return output.contacts.append(contact) }
+        guard !contact.phase.isTerminal else { return put(contact) }
         guard watchedCount < Self.capacity else {
             unwatched += 1
-            return output.contacts.append(contact)
+            return put(contact)
         }
         let i = watchedCount
         watchedCount += 1
@@ -347,8 +405,9 @@ extension TouchHealth {
             id: contact.id, outputID: contact.id, fate: .shown, downAt: time, startX: mx, startY: my, x: mx, y: my,
             anchorX: mx, anchorY: my, stillSince: time, lastAt: time, px: px, py: py, fresh: contact.phase == .began, last: contact,
             landed: contact)
+        finishes = true
         // A contact already down when the stage started goes on as it was.
-        guard contact.phase == .began else { return emit(i, contact) }
+        guard contact.phase == .began else { return pass(i, contact, k) }
         counts.contacts += 1
         if rules.mask?.covers(watched[i]) == true {
             drop(i, .mask, at: time)
@@ -362,7 +421,7 @@ extension TouchHealth {
             watched[i].fate = .held
             counts.held += 1
         } else {
-            emit(i, contact)
+            pass(i, contact, k)
         }
     }
 
@@ -430,6 +489,18 @@ extension TouchHealth {
         if contact.phase.isTerminal || watched[i].atEdge { emit(i, contact) }
     }
 
+    /// `emit` of the frame's contact `k` (`contact` itself): passed, not copied, when it goes
+    /// on as it came (its own id, no hold, no `began` due) behind only such contacts.
+    @inline(__always) private func pass(_ i: Int, _ contact: ScreenContact, _ k: Int) {
+        if mirrors, passed == k, !watched[i].pendingBegan, watched[i].outputID == contact.id,
+            contact.held == (contact.phase == .began ? output.time - watched[i].downAt : 0)
+        {
+            passed += 1
+        } else {
+            emit(i, contact)
+        }
+    }
+
     /// Writes `contact` on with the id it goes on with (`began` when a timer showed it).
     /// A `began` carries how long it was held since the contact went down (or was split).
     private func emit(_ i: Int, _ contact: ScreenContact) {
@@ -441,10 +512,10 @@ extension TouchHealth {
             var began = out
             began.phase = .began
             began.held = output.time - watched[i].downAt
-            output.contacts.append(began)
+            put(began)
             if !contact.phase.isTerminal { return }
         }
-        output.contacts.append(out)
+        put(out)
     }
 
     /// Filters contact `i` by `rule`: a held contact is dropped unseen; a shown one is taken
@@ -476,6 +547,7 @@ extension TouchHealth {
     /// Removes a contact's entries from this frame's output when it began in it (nobody saw
     /// it: returns true); otherwise makes its last entry, or a new one, a cancel.
     private func takeBack(_ i: Int) -> Bool {
+        writeOut()
         let id = watched[i].outputID
         var beganHere = false
         var lastEntry = -1
@@ -497,7 +569,7 @@ extension TouchHealth {
             var cancel = watched[i].last
             cancel.id = id
             cancel.phase = .cancelled
-            output.contacts.append(cancel)
+            put(cancel)
         }
         return false
     }
@@ -538,6 +610,8 @@ extension TouchHealth {
     /// Shows the contacts timers showed without a frame of theirs, then forgets the lifted
     /// ones (and lands still ones on the spot tracker).
     private func finishFrame() {
+        guard finishes else { return }
+        finishes = false
         var i = 0
         while i < watchedCount {
             if watched[i].pendingBegan { emit(i, watched[i].last) }
@@ -566,7 +640,7 @@ extension TouchHealth {
     /// The deadline chain of contact `i`: when each of its timers is due (nil: none), in
     /// the order they run (`runTimers` runs the first one due; `earliestDeadline` takes the
     /// earliest).
-    private func timers(_ i: Int) -> (show: Microseconds?, split: Microseconds?, stuck: Microseconds?) {
+    @inline(__always) private func timers(_ i: Int) -> (show: Microseconds?, split: Microseconds?, stuck: Microseconds?) {
         switch watched[i].fate {
         case .held: (rules.ghost?.showsAt(watched[i]), nil, nil)
         case .shown: (nil, rules.jump?.splitsAt(watched[i]), rules.stuck?.dueAt(watched[i]))
@@ -580,6 +654,7 @@ extension TouchHealth {
             if let show = t.show, show <= time {
                 watched[i].fate = .shown
                 watched[i].pendingBegan = true
+                finishes = true
             } else if let split = t.split, split <= time {
                 // No report came back in time: it moved there.
                 splitHeldJump(i, at: split, freshID: freshID)
