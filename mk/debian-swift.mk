@@ -9,6 +9,10 @@
 #                         debhelper, pandoc and unit paths; then mk/package-test.sh there:
 #                         lintian from trixie, dpkg -i, purge. A Debian 12 package is not
 #                         one for Debian 13 (its /lib paths are aliased-location there).
+#   arm64-replay-test     in the same root, gesturectl and gestured cross-compiled for
+#                         aarch64 by swiftlang 6.0.3 against Debian 13's arm64 packages,
+#                         then every shared recording replayed (--json, --delivery --json)
+#                         under qemu-aarch64 and compared with amd64's (mk/arm64-replay.sh).
 # Not part of `make test`: the root costs minutes of download, and the Swift suites under
 # 6.0.3 need a swift-log the offline copies do not have.
 DEBIAN_SWIFT_APT_PACKAGES := mmdebstrap
@@ -17,7 +21,7 @@ DEBIAN_SWIFT_APT_PACKAGES := mmdebstrap
 DEBIAN_SWIFT_LOG ?=
 export DEBIAN_SWIFT_LOG
 
-.PHONY: debian-swift-deps debian-swift-test package-test-trixie
+.PHONY: debian-swift-deps debian-swift-test package-test-trixie arm64-replay-test
 
 debian-swift-deps:
 	@missing=""; for p in $(DEBIAN_SWIFT_APT_PACKAGES); do \
@@ -37,3 +41,6 @@ SWIFT_TOOLCHAIN ?= $(abspath $(dir $(shell command -v $(SWIFT)))/../..)
 
 package-test-trixie: debian-swift-deps
 	$(SUDO) env DEBIAN_SWIFT_TOOLCHAIN=$(SWIFT_TOOLCHAIN) mk/debian-swift.sh sh -c 'PATH=/opt/swift/usr/bin:$$PATH make deb APT_PACKAGES= DEB_APT_PACKAGES= DEB_PROFILES=-Ppkg.gestured.swift-on-path && mk/package-test.sh .build/deb/gestured_*.changes'
+
+arm64-replay-test: debian-swift-deps
+	$(SUDO) mk/debian-swift.sh mk/arm64-replay.sh
