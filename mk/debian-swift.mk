@@ -10,6 +10,10 @@
 #   package-test-trixie   that package through mk/package-test.sh there:
 #                         lintian from trixie, dpkg -i, purge. A Debian 12 package is not
 #                         one for Debian 13 (its /lib paths are aliased-location there).
+#   arm64-replay-test     in the same root, gesturectl and gestured cross-compiled for
+#                         aarch64 by swiftlang 6.0.3 against Debian 13's arm64 packages,
+#                         then every shared recording replayed (--json, --delivery --json)
+#                         under qemu-aarch64 and compared with amd64's (mk/arm64-replay.sh).
 # Not part of `make test`: the root costs minutes of download, and the Swift suites under
 # 6.0.3 need a swift-log the offline copies do not have.
 DEBIAN_SWIFT_APT_PACKAGES := mmdebstrap
@@ -20,7 +24,7 @@ DEBIAN_SWIFT_LOG ?=
 DEBIAN_SWIFT_DIR ?= .debian-swift
 export DEBIAN_SWIFT_LOG DEBIAN_SWIFT_DIR
 
-.PHONY: debian-swift-deps debian-swift-test deb-trixie package-test-trixie
+.PHONY: debian-swift-deps debian-swift-test deb-trixie package-test-trixie arm64-replay-test
 
 debian-swift-deps:
 	@missing=""; for p in $(DEBIAN_SWIFT_APT_PACKAGES); do \
@@ -47,3 +51,6 @@ deb-trixie: debian-swift-deps
 
 package-test-trixie: deb-trixie
 	$(SUDO) mk/debian-swift.sh sh -c 'mk/package-test.sh .build/deb/gestured_*.changes'
+
+arm64-replay-test: debian-swift-deps
+	$(SUDO) mk/debian-swift.sh mk/arm64-replay.sh

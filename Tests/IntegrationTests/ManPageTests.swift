@@ -95,7 +95,9 @@ import Glibc
     @Test func versionIsThePackageVersion() throws {
         let changelog = try #require(readText(Self.manDirectory + "/../../debian/changelog"))
         let firstLine = changelog.prefix { $0 != "\n" }
-        let version = try #require(firstLine.split(separator: "(").dropFirst().first?.split(separator: ")").first)
+        // In two steps: Swift 6.0.3's #require cannot expand an optional chain ending in a property.
+        let parenthesized = try #require(firstLine.split(separator: "(").dropFirst().first)
+        let version = try #require(parenthesized.split(separator: ")").first)
         #expect(GesturedVersion.current == String(version))
         for binary in [Binary.gestured, Binary.gesturectl] {
             let run = try ChildProcess.run(binary, arguments: ["--version"])

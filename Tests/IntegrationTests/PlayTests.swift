@@ -53,7 +53,8 @@ struct PlayTests {
         let described = try runTool(Binary.gesturectl, ["play", "--describe", Recording.taps], dir: dir)
         #expect(described.status == 0, "\(described)")
         let info = try EvemuRecording.parse(described.stdout, path: "described").info
-        #expect(info == (try EvemuRecording.read(path: Recording.taps)).info)
+        let recorded = try EvemuRecording.read(path: Recording.taps).info
+        #expect(info == recorded)
 
         let missing = try runTool(Binary.gesturectl, ["play", dir.file("none.evemu")], dir: dir)
         #expect(missing.status != 0 && missing.stderr.contains("none.evemu"), "\(missing)")

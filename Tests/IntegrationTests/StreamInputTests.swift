@@ -117,7 +117,7 @@ struct StreamInputTests {
         }
         events += [RawInputEvent(type: 1, code: 0x14a, value: 1, time: 0)]  // BTN_TOUCH: not advertised either
         let stream = dir.file("a.bin")
-        let file = fopen(stream, "w")
+        let file = try #require(fopen(stream, "w"), "cannot open \(stream)")
         let bytes = records(events[...])
         _ = fwrite(bytes, 1, bytes.count, file)
         fclose(file)
