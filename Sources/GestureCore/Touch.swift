@@ -11,7 +11,7 @@ public enum TouchPhase: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case began, moved, stationary, ended, cancelled
 
     /// True for `ended` and `cancelled`: the contact is gone after this frame.
-    @inlinable public var isTerminal: Bool { self == .ended || self == .cancelled }
+    @inlinable @inline(__always) public var isTerminal: Bool { self == .ended || self == .cancelled }
 
     public var description: String {
         switch self {

@@ -173,7 +173,12 @@ public final class TouchHealth {
     /// What `nextDeadline` says after a call: every timer's due time, the earliest.
     private func earliestDeadline() -> Microseconds? {
         var earliest = Microseconds.max
-        if rules.timesContacts {
+        if let stuck = rules.stuck, rules.ghost == nil, rules.jump == nil {
+            // The defaults: a shown contact's one timer, due `after` from its rest's start.
+            var rest = Microseconds.max
+            for i in 0..<watchedCount where watched[i].fate.isShown { rest = min(rest, watched[i].stillSince) }
+            if rest != .max { earliest = rest + stuck.after }
+        } else if rules.timesContacts {
             for i in 0..<watchedCount {
                 let t = timers(i)
                 if let show = t.show, show < earliest { earliest = show }
@@ -249,6 +254,11 @@ extension TouchHealth {
         case dropped(HealthRule)
         /// Shown, then cancelled: ignored until it lifts.
         case cancelled(HealthRule)
+
+        var isShown: Bool {
+            if case .shown = self { return true }
+            return false
+        }
     }
 
     /// One contact of the device from its first frame to its last.
@@ -281,9 +291,10 @@ extension TouchHealth {
         /// Its last report jumped (`jump`): held a frame, until `jumpedAt + jumpGap` at most.
         var jumpHeld = false
         var jumpedAt: Microseconds = 0
-        /// The contact as the device last reported it, as it went down, as it was shown
-        /// before a jump held it, and as the jumped report put it.
+        /// The contact as the device last reported it, the report before (`jump` only), as
+        /// it went down, as it was shown before a jump held it, and as the jumped report put it.
         var last = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
+        var previous = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
         var landed = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
         var beforeJump = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
         var jumped = ScreenContact(id: 0, phase: .began, x: 0, y: 0, mmX: 0, mmY: 0)
@@ -338,8 +349,8 @@ extension TouchHealth {
         guard let i = index(of: contact.id) else { return land(contact, k, px: p.x, py: p.y, mx: mx, my: my, at: time) }
         let lastAt = watched[i].lastAt
         watched[i].lastAt = time
-        // Only a jump reads the report before this one.
-        let previous = rules.jump == nil ? contact : watched[i].last
+        // Only a jump reads the report before this one (kept apart: no copy without it).
+        if rules.jump != nil { watched[i].previous = watched[i].last }
         watched[i].last = contact
         if contact.phase.isTerminal {
             watched[i].ending = true
@@ -370,14 +381,14 @@ extension TouchHealth {
             } else if rules.jump?.isJump(watched[i], to: mx, my, at: time, after: lastAt) == true {
                 if contact.phase.isTerminal {
                     // The lift ends it where it was, not where the bad report put it.
-                    var end = previous
+                    var end = watched[i].previous
                     end.phase = contact.phase
                     return emit(i, end)
                 }
                 // Held a frame: nothing goes on for it until the next report tells.
                 watched[i].jumpHeld = true
                 watched[i].jumpedAt = time
-                watched[i].beforeJump = previous
+                watched[i].beforeJump = watched[i].previous
                 watched[i].jumped = contact
                 return
             }
