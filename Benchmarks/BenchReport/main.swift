@@ -220,7 +220,7 @@ func markdown(_ report: Report) -> String {
     out += "\n| engine target | measured | |\n|---|---|---|\n"
     for t in report.targets { out += "| \(t.target) | \(t.measured) | \(t.status) |\n" }
     if let m = report.metrics {
-        out += "\n#### Metrics, one render (`MetricsText.render`: the shipped config's gestures, 2 grabbed panels)\n\n"
+        out += "\n#### Metrics, one render (`MetricsRenderer`, reused: the shipped config's gestures, 2 grabbed panels)\n\n"
         out += "| p50 µs | p99 µs | allocations |\n|---:|---:|---:|\n"
         out += "| \(micro(m.p50Nanoseconds)) | \(micro(m.p99Nanoseconds)) | \(String(format: "%.0f", m.allocations)) |\n"
         out += "\nNot on the frame path: it runs every `metrics_interval` (15 s by default) and on `gesturectl metrics`.\n"
