@@ -1,3 +1,4 @@
+import ConfigModel
 import DaemonTestSupport
 import GestureControl
 import GestureCore
@@ -18,8 +19,10 @@ import Glibc
 /// served by this test's loop.
 @Suite struct GestureCtlTests {
     private final class Handler: ControlHandler {
+        private(set) var handled: [String] = []
         func handle(_ request: DaemonRequest, from peer: ControlPeer) -> ControlReply {
-            switch request {
+            handled.append("\(request)")
+            return switch request {
             case .status: .success(status)
             case .reload:
                 .failure(ControlError(code: "reload-failed", message: "gestures.toml:4:1: unknown key 'tapz'; keeping the running config"))
@@ -210,6 +213,38 @@ import Glibc
         #expect(run.stdout.hasPrefix("    1.500  root/zoom pinch changed  x=5 y=6 touches=2 "), "\(run.stdout) \(run.stderr)")
         #expect(run.stdout.hasSuffix(" coalesced=4\n"), "\(run.stdout)")
         #expect(run.stdout.split(separator: "\n").count == 1, "\(run.stdout)")
+    }
+
+    /// `set` and `mode` check their arguments as the daemon would, before connecting: a bad
+    /// one is a usage error (64) in the daemon's words, and the daemon hears nothing of it.
+    @Test func badSetAndModeArgumentsAreUsageErrorsBeforeConnecting() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        let loop = try EventLoop()
+        let handler = Handler()
+        let server = try ControlServer(loop: loop, path: dir.file("ctl.sock"), handler: handler, logger: Logger(label: "test"))
+        let refused: [(arguments: String, error: String)] = [
+            ("set gesture back x=5", "only a view has x=: a gesture has enabled= only"),
+            ("set view map x=4mm", "x is '4mm': expected \(FrameLength.expected)"),
+            ("set view map enabled=maybe", "enabled is true or false, found 'maybe'"),
+            ("set view map depth=3", "unknown key 'depth': expected enabled, x, y, width or height"),
+            ("set view map", "nothing to set: give enabled=true|false, or x=, y=, width=, height="),
+            ("set screen map enabled=false", "expected gesture or view, found 'screen'"),
+            ("mode none --for 1s", "--for needs a mode to end, not none"),
+            ("mode calm --for 0s", "--for is '0s': expected \(ConfigDuration.expected), more than 0"),
+        ]
+        for (arguments, error) in refused {
+            let run = try gesturectl("\(arguments) --keep --socket '\(server.path)'", loop: loop, dir: dir)
+            #expect(exitStatus(run.status) == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("Error: \(error)\nUsage: gesturectl "), "\(arguments): \(run.stderr)")
+        }
+        #expect(handler.handled.isEmpty, "\(handler.handled)")
+        // The same commands with good arguments reach the daemon, one request each.
+        for arguments in ["set view map x=50% enabled=false", "mode calm --for 30s"] {
+            let run = try gesturectl("\(arguments) --keep --socket '\(server.path)'", loop: loop, dir: dir)
+            #expect(exitStatus(run.status) == 0, "\(arguments): \(run.stderr)")
+        }
+        #expect(handler.handled.count == 2, "\(handler.handled)")
     }
 }
 
