@@ -8,7 +8,12 @@
 #      (its lld links them), and gesturectl for amd64 by the same compiler;
 #   3. `gesturectl replay --json` and `replay --delivery --json` over every shared
 #      recording (evemu; events with their description), the arm64 binary under
-#      qemu-aarch64 (user emulation): its output must be byte for byte amd64's.
+#      qemu-aarch64 (user emulation): its output must be byte for byte amd64's;
+#   4. the daemon: the arm64 `gestured --replay` of each recording under qemu-aarch64, its
+#      event loop, timers and control socket, with a subscriber (mk/daemon-stream.py)
+#      that must get the lines amd64's `replay --json` printed, clock members aside (as
+#      DaemonReplayTests check on amd64). It runs the config's actions; in the root they
+#      find no kiosk to act on.
 # Both builds are debug builds, as `make unit-test` builds them (the amd64 one is shared).
 set -euo pipefail
 
@@ -82,9 +87,35 @@ log "building gesturectl for amd64"
 swift build --product gesturectl
 amd64=$(swift build --show-bin-path)
 
+# The arm64 daemon replaying RECORDING to a subscriber: the stream's first COUNT lines.
+daemon_stream() { # COUNT RECORDING [--desc DESC]
+  local count=$1 socket=$out/gestured.sock pid status=0
+  shift
+  qemu-aarch64 -L "$SYSROOT" "$arm64/gestured" --config "$CONFIG" --socket "$socket" --log-level error \
+    --replay "$@" 2>> "$out/gestured.log" &
+  pid=$!
+  mk/daemon-stream.py "$socket" "$count" || status=$?
+  kill "$pid" && wait "$pid" 2>/dev/null || true
+  rm -f "$socket"
+  return $status
+}
+
 out=$(mktemp -d)
 runs=0 differ=0
 while IFS=$'\t' read -r recording desc_flag desc; do
+  name=$(basename "$recording")-daemon
+  "$amd64/gesturectl" replay --config "$CONFIG" --json ${desc_flag:+"$desc_flag" "$desc"} "$recording" |
+    mk/daemon-stream.py --normalize > "$out/$name.amd64"
+  runs=$((runs + 1))
+  if daemon_stream "$(wc -l < "$out/$name.amd64")" "$recording" ${desc_flag:+"$desc_flag" "$desc"} > "$out/$name.arm64" &&
+     cmp -s "$out/$name.amd64" "$out/$name.arm64"; then
+    printf '%-80s same (%s lines)\n' "$name" "$(wc -l < "$out/$name.amd64")"
+  else
+    differ=$((differ + 1))
+    printf '%-80s DIFFERS\n' "$name"
+    diff -u "$out/$name.amd64" "$out/$name.arm64" | head -20
+    tail -n 5 "$out/gestured.log"
+  fi
   for mode in --json "--delivery --json"; do
     name=$(basename "$recording")${mode// /}
     # shellcheck disable=SC2086 # mode is two flags

@@ -15,10 +15,10 @@ ROOT=$DIR/trixie-amd64
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 # swiftlang and what the build and `make check` need; `make deb`'s tools (pandoc, lintian,
 # debhelper) as well, so the package is built there as a Debian 13 user would build it;
-# systemd for the package test's systemd-analyze, systemd-dev for its systemd.pc; qemu-user
-# and file for mk/arm64-replay.sh.
+# systemd for the package test's systemd-analyze, systemd-dev for its systemd.pc; qemu-user,
+# file and python3 for mk/arm64-replay.sh.
 PACKAGES=(swiftlang g++ make git pkgconf libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev
-          libyaml-dev evemu-tools time librsvg2-bin prometheus
+          libyaml-dev evemu-tools time librsvg2-bin prometheus python3
           build-essential debhelper dpkg-dev lintian pandoc man-db systemd systemd-dev qemu-user file)
 SRC=/src/gestured
 
