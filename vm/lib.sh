@@ -12,12 +12,16 @@ case $VM_DEBIAN in
   *) printf 'vm: error: VM_DEBIAN=%s: bookworm or trixie\n' "$VM_DEBIAN" >&2; exit 1 ;;
 esac
 # apt-get and apt-cache options for the release: none for the machine's own (bookworm);
-# trixie's sources, lists and download cache under VM_CACHE/apt (vm/fetch.sh updates them).
+# trixie's sources, lists and download cache under VM_CACHE/apt (vm/fetch.sh updates them),
+# and no installed packages: the machine's dpkg status holds Debian 12's, which apt would
+# take for trixie's (a host with chromium installed made the closure name Debian 12's
+# libasound2, which trixie's lists cannot download).
 VM_APT_DIR=$(realpath -m "$VM_CACHE/apt") # absolute: apt-get download runs in the .debs folder
 VM_APT=()
 [ "$VM_DEBIAN" = bookworm ] ||
   VM_APT=(-o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$VM_APT_DIR/sources"
-          -o "Dir::State::Lists=$VM_APT_DIR/lists" -o "Dir::Cache=$VM_APT_DIR/cache")
+          -o "Dir::State::Lists=$VM_APT_DIR/lists" -o "Dir::Cache=$VM_APT_DIR/cache"
+          -o "Dir::State::status=/dev/null")
 # Debian packages unpacked side by side: the guest's userland comes from here.
 VM_ROOT=$VM_CACHE/root
 VM_DEBS=$VM_CACHE/debs

@@ -401,6 +401,7 @@ stacks_idle() { # COMPOSITOR
 # (Quoted in the command line: su's shell reads it, and a page's query has '&'.)
 BROWSER_PAGE=file:///vm/touch-counter.html
 KIOSK_UNIT=/vm/kiosk/kiosk-browser.service
+LABWC_AUTOSTART=/vm/kiosk/labwc-autostart
 browser_command() { # BROWSER: what cage runs
   case $1 in
     cog) echo "cog --platform=wl --enable-write-console-messages-to-stdout=true '$BROWSER_PAGE'" ;;
@@ -412,25 +413,47 @@ browser_command() { # BROWSER: what cage runs
 # its web process in bubblewrap, which cannot pivot away from an initramfs root: its
 # sandbox is off in the VM (a kiosk has bwrap, a dependency of libwpewebkit-2.0-1). The
 # kernel's log of the session (a crashed web process leaves its line there) is kept.
-browser_start() { # BROWSER
+browser_start() { # BROWSER [COMPOSITOR: cage (default) or labwc]
   rm -rf "$XDG_RUNTIME_DIR" && mkdir -m 0700 "$XDG_RUNTIME_DIR" && chown kiosk:kiosk "$XDG_RUNTIME_DIR"
   PAGE_LOG=$SCENARIO_DIR/$1.log
   : > "$PAGE_LOG" && chmod 0666 "$PAGE_LOG"
   _started=$(cut -d' ' -f1 /proc/uptime)
+  _shell=${2:-cage}
+  case $_shell in
+    cage) _session="cage -- $(browser_command "$1")" ;;
+    # Raspberry Pi OS's desktop (docs/KIOSK.md, section 6): labwc starts the browser from
+    # the guide's autostart file, its URL replaced by the page, the VM's flags added. The
+    # browser's console lines go where labwc's do.
+    labwc)
+      mkdir -p /tmp/labwc
+      printf '%s\n' '<?xml version="1.0"?>' '<labwc_config/>' > /tmp/labwc/rc.xml
+      sed -n 's|^\(chromium .*\) URL &$|\1|p' "$LABWC_AUTOSTART" |
+        sed "s|\$| --disable-gpu --enable-logging=stderr --ipc-connection-timeout=600 '$BROWSER_PAGE' \&|" > /tmp/labwc/autostart
+      grep -q '^chromium ' /tmp/labwc/autostart || { BROWSER_WHY="no chromium line in $LABWC_AUTOSTART"; return 1; }
+      chown -R kiosk:kiosk /tmp/labwc
+      _session='labwc --config-dir /tmp/labwc' ;;
+  esac
   HOME=/home/kiosk LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
     LIBGL_ALWAYS_SOFTWARE=1 WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1 \
-    as_kiosk "cage -- $(browser_command "$1")" > "$PAGE_LOG" 2>&1 &
+    as_kiosk "$_session" > "$PAGE_LOG" 2>&1 &
   COMP_PID=$!
   # The page's first frame: its second animation frame ran.
   wait_for 600 eval 'grep -q "touch-counter: ready" "$PAGE_LOG" || exited "$COMP_PID"'
   grep -q 'touch-counter: ready' "$PAGE_LOG" || { BROWSER_WHY="no first frame"; return 1; }
   _ready=$(cut -d' ' -f1 /proc/uptime)
-  BROWSER_FIRST_FRAME=$(awk -v a="$_started" -v b="$_ready" 'BEGIN { printf "%.1f s after cage started, %.1f s after boot", b - a, b }')
+  BROWSER_FIRST_FRAME=$(awk -v a="$_started" -v b="$_ready" -v c="$_shell" 'BEGIN { printf "%.1f s after %s started, %.1f s after boot", b - a, c, b }')
   wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE" || { BROWSER_WHY="the clone is not open"; return 1; }
   WEV_LOG=$PAGE_LOG
-  # wlroots announces the seat's touch around the first touch (see compositor_start).
+  # wlroots announces the seat's touch around the first touch (see compositor_start), and
+  # Chromium under emulation lost the first two taps after its first frame in every run
+  # (later taps whole): tap until the page takes one, at most four times; the table
+  # says how many were lost.
+  _lost=0
   page_mark; play tap
-  expect_page 'first tap after start' 'nothing|touchstart=1 touchend=1 click=1'
+  while [ "$(page_events)" = nothing ] && [ "$_lost" -lt 3 ]; do
+    _lost=$((_lost + 1)); page_mark; play tap
+  done
+  expect_page "taps after start until one is taken ($_lost lost)" 'touchstart=1 touchend=1 click=1'
   sleep 1
   SURFACE_W=$(sed -nE 's/.*touch-counter: (ready|size) width=([0-9]*) height=([0-9]*).*/\2/p' "$PAGE_LOG" | tail -n1)
   SURFACE_H=$(sed -nE 's/.*touch-counter: (ready|size) width=([0-9]*) height=([0-9]*).*/\3/p' "$PAGE_LOG" | tail -n1)
@@ -472,16 +495,17 @@ expect_touchstart_at() { # STEP X Y
 # takes a touch the page was shown, once per cancel mode. What the page gets of that pan
 # is the table in docs/CONFIG.md; checked: the touch reached the page, and with "release"
 # it ended there.
-stacks_browser() { # BROWSER
-  COMPOSITOR=cage-$1
-  begin_scenario "stacks-$1" || return
+stacks_browser() { # BROWSER [COMPOSITOR: cage (default) or labwc]
+  _shell=${2:-cage}
+  COMPOSITOR=$_shell-$1
+  if [ "$_shell" = cage ]; then begin_scenario "stacks-$1" || return; else begin_scenario "stacks-$1-$_shell" || return; fi
   MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID=''
   stacks_gestured stacks-release.toml || { gestured_abort; return; }
-  if ! browser_start "$1"; then
-    record "cage runs $1" fail "${BROWSER_WHY:-}; its last line: $(tail -n1 "$PAGE_LOG")"
+  if ! browser_start "$1" "$_shell"; then
+    record "$_shell runs $1" fail "${BROWSER_WHY:-}; its last line: $(tail -n1 "$PAGE_LOG")"
     compositor_stop; dmesg > "$SCENARIO_DIR/dmesg.txt"; gestured_abort; return
   fi
-  record "cage runs $1" pass "first frame $BROWSER_FIRST_FRAME; page ${SURFACE_W}x$SURFACE_H"
+  record "$_shell runs $1" pass "first frame $BROWSER_FIRST_FRAME; page ${SURFACE_W}x$SURFACE_H"
 
   # A tap outside every gesture's view: the touch and the click the browser makes of it.
   page_mark; play tap
@@ -496,14 +520,22 @@ stacks_browser() { # BROWSER
   page_mark; play pan
   expect_page 'pan, cancel = "release"' 'touchstart=1( touchmove=[0-9]+)? touchend=1( pointercancel=1)?( click=1)?'
   expect_gesture pan began 1
-  # The same with cancel = "palm" (a reload: a new clone, which cage opens).
+  # The same with cancel = "palm" (a reload: a new clone, which the compositor opens).
   reload_cancel palm
   page_mark; play pan
   expect_page 'pan, cancel = "palm"' 'touchstart=1( touchmove=[0-9]+)?( touchend=1| touchcancel=1)?( pointercancel=1)?'
   expect_gesture pan began 2
-  # The tap after it: the page still takes touches.
+  # The tap after it. WebKit takes it whole. Chromium (measured in every run) ends the
+  # touch the palm pan left down and drops the tap: what the page gets is that one
+  # touchend. A change of either shows here, and in the table.
   page_mark; play tap
-  expect_page 'tap after the palm pan' 'touchstart=1( touchmove=[0-9]+)? touchend=1( click=1)?'
+  case $1 in
+    chromium) expect_page 'tap after the palm pan' 'touchend=1' ;;
+    *) expect_page 'tap after the palm pan' 'touchstart=1( touchmove=[0-9]+)? touchend=1( click=1)?' ;;
+  esac
+  # The next tap: the page takes touches again.
+  page_mark; play tap
+  expect_page 'the tap after that' 'touchstart=1 touchend=1 click=1'
   [ "$1" != chromium ] || kiosk_guide_config
 
   compositor_stop
@@ -641,7 +673,7 @@ kiosk_guide_config() {
   # A new cancel makes a new clone (reload_cancel); the same one keeps it.
   wait_for 10 eval '[ -n "$(clone_node)" ] && [ "$(clone_node)" != "$_before" ]'
   CLONE_NODE=$(clone_node)
-  check "cage reads the clone" "$CLONE_NODE" wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE"
+  check "${COMPOSITOR%%-*} reads the clone" "$CLONE_NODE" wait_for 30 fd_open "$COMP_PID" "$CLONE_NODE"
   sleep 1
   page_mark; play tap
   expect_page "tap (the quick start's config)" 'touchstart=1 touchend=1 click=1'
@@ -815,6 +847,8 @@ check "uinput available" "/dev/uinput" test -c /dev/uinput
 check "systemd-udevd running" "" pidof systemd-udevd
 if [ "${2:-}" = browser ]; then
   for browser in cog $(command -v chromium > /dev/null && echo chromium); do stacks_browser "$browser"; done
+  # Raspberry Pi OS's desktop: Chromium started by labwc (docs/KIOSK.md, section 6).
+  ! { command -v chromium && command -v labwc; } > /dev/null || stacks_browser chromium labwc
   stacks_bridge cog
 else
   for compositor in cage weston sway $(command -v labwc > /dev/null && echo labwc); do stacks_session "$compositor"; done

@@ -15,10 +15,12 @@ extension Daemon {
     /// `set`, `mode` or `reset` from `peer`: in force at once (before the next frame); the
     /// reply says what changed.
     func perform(_ command: RuntimeCommand, from peer: ControlPeer) -> ControlReply {
-        // What the panels sent before the command is theirs to finish under the old layout.
+        // What the panels sent before the command is theirs to finish under the old layout
+        // (the time read first, as in `deadlinePassed`).
+        let now = loop.now()
         input.drain()
         do {
-            let update = try pipeline.perform(command, by: Self.owner(of: peer), at: loop.now())
+            let update = try pipeline.perform(command, by: Self.owner(of: peer), at: now)
             return .success(update.reply { uptimeSeconds($0, origin: origin) })
         } catch {
             return .failure(error)
