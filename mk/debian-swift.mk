@@ -13,7 +13,8 @@
 #   arm64-replay-test     in the same root, gesturectl and gestured cross-compiled for
 #                         aarch64 by swiftlang 6.0.3 against Debian 13's arm64 packages,
 #                         then every shared recording replayed (--json, --delivery --json)
-#                         under qemu-aarch64 and compared with amd64's (mk/arm64-replay.sh).
+#                         under qemu-aarch64 and compared with amd64's, and replayed by the
+#                         arm64 gestured (--replay) to a subscriber (mk/arm64-replay.sh).
 # Not part of `make test`: the root costs minutes of download, and the Swift suites under
 # 6.0.3 need a swift-log the offline copies do not have.
 DEBIAN_SWIFT_APT_PACKAGES := mmdebstrap
