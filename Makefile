@@ -16,6 +16,8 @@ APT_PACKAGES := libevdev-dev libudev-dev libmtdev-dev libtomlplusplus-dev libyam
 .PHONY: deps apt-deps build check test unit-test run install clean help
 
 # The Debian packages above, then the browser the web tier drives (mk/web.mk, web-deps).
+# Building, running and packaging need only the first (apt-deps): `make run` and `make deb`
+# install no browser; `make deps` (CI's first step) and `make test` do.
 deps: apt-deps web-deps
 
 apt-deps:
@@ -28,10 +30,10 @@ apt-deps:
 	  $(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	else echo "deps: please install$$missing (Debian package names)"; exit 1; fi
 
-build: deps
+build: apt-deps
 	$(SWIFT) build
 
-unit-test: deps
+unit-test: apt-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 

@@ -19,12 +19,12 @@ bench: bench-engine bench-daemon bench-tools
 # BenchReport, BenchProfile (profiling, pipeline memory), BenchRecordings (daemon inputs).
 # The build plan is dropped first: SwiftPM does not notice files moved between the main
 # package's targets (a path dependency here) and would compile the old lists.
-bench-tools: deps
+bench-tools: apt-deps
 	rm -f $(BENCH_SCRATCH)/release.yaml
 	cd Benchmarks && for p in BenchReport BenchProfile BenchRecordings; do \
 	  $(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH) --product $$p || exit 1; done
 
-bench-engine: deps
+bench-engine: apt-deps
 	rm -f $(BENCH_SCRATCH)/release.yaml
 	rm -rf $(BENCH_RESULTS)/histograms && mkdir -p $(BENCH_RESULTS)/histograms
 	cd Benchmarks && $(SWIFT) package --scratch-path $(BENCH_SCRATCH) --disable-sandbox \

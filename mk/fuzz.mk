@@ -21,7 +21,7 @@ FUZZ_FLAGS = -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-c
 # make test runs each target briefly (fuzz-smoke), so that a regression of what they found
 # is caught.
 
-fuzz-build: deps
+fuzz-build: apt-deps
 	@[ -n "$(wildcard $(FUZZ_RUNTIME))" ] || { echo "fuzz: no libclang_rt.fuzzer_no_main in the Swift toolchain ($(FUZZ_RUNTIME))"; exit 1; }
 	rm -f $(FUZZ_SCRATCH)/debug.yaml
 	cd Fuzz && $(SWIFT) build --scratch-path $(FUZZ_SCRATCH) $(FUZZ_FLAGS)

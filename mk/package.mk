@@ -20,7 +20,7 @@ deb-deps:
 	fi
 
 # dpkg-buildpackage writes beside the source tree; the results are moved into .build/deb.
-deb: deps deb-deps
+deb: apt-deps deb-deps
 	dpkg-buildpackage -us -uc -b $(DEB_PROFILES)
 	@mkdir -p $(DEB_DIR) && rm -f $(DEB_DIR)/*
 	mv ../gestured_$(VERSION)_*.deb ../gestured_$(VERSION)_*.buildinfo ../gestured_$(VERSION)_*.changes $(DEB_DIR)/

@@ -25,7 +25,7 @@ RELEASE_LDFLAGS := -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-reloc
                    -Xlinker --symbol-ordering-file=$(RELEASE_ORDER) -Xlinker --no-warn-symbol-ordering \
                    -Xlinker -L$(STATIC_CXX_DIR)
 
-release: deps $(STATIC_CXX_DIR)/libstdc++.a
+release: apt-deps $(STATIC_CXX_DIR)/libstdc++.a
 	@# SwiftPM does not know the ordering file is an input of the link
 	@if [ $(RELEASE_ORDER) -nt .build/release/gestured ]; then rm -f .build/release/gestured .build/release/gesturectl; fi
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS)

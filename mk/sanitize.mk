@@ -34,12 +34,12 @@ SANITIZE_SKIP := --skip 'AllocationTests' --skip 'StartupMemoryTests' --skip 'Re
 
 sanitize: asan tsan
 
-asan: deps
+asan: apt-deps
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan $(SANITIZE_SKIP) \
 	  $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)')
 
-tsan: deps
+tsan: apt-deps
 	$(SANITIZE_ENV) $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SANITIZE_ENV) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan $(SANITIZE_SKIP) \
 	  $(if $(SANITIZE_FILTER),--filter '$(SANITIZE_FILTER)')

@@ -59,7 +59,7 @@ VM_ASAN_TIMEOUT ?= 1800
 
 .PHONY: vm-asan-build vm-test-asan
 
-vm-asan-build: deps
+vm-asan-build: apt-deps
 	$(SWIFT) build -c release --sanitize=address --scratch-path $(VM_ASAN_SCRATCH) --product gestured
 	$(SWIFT) build -c release --sanitize=address --scratch-path $(VM_ASAN_SCRATCH) --product gesturectl
 
