@@ -413,7 +413,7 @@ browser_command() { # BROWSER: what cage runs
 # its web process in bubblewrap, which cannot pivot away from an initramfs root: its
 # sandbox is off in the VM (a kiosk has bwrap, a dependency of libwpewebkit-2.0-1). The
 # kernel's log of the session (a crashed web process leaves its line there) is kept.
-browser_start() { # BROWSER [COMPOSITOR: cage (default) or labwc]
+browser_start() { # BROWSER [COMPOSITOR: cage (default), labwc or sway]
   rm -rf "$XDG_RUNTIME_DIR" && mkdir -m 0700 "$XDG_RUNTIME_DIR" && chown kiosk:kiosk "$XDG_RUNTIME_DIR"
   PAGE_LOG=$SCENARIO_DIR/$1.log
   : > "$PAGE_LOG" && chmod 0666 "$PAGE_LOG"
@@ -432,6 +432,11 @@ browser_start() { # BROWSER [COMPOSITOR: cage (default) or labwc]
       grep -q '^chromium ' /tmp/labwc/autostart || { BROWSER_WHY="no chromium line in $LABWC_AUTOSTART"; return 1; }
       chown -R kiosk:kiosk /tmp/labwc
       _session='labwc --config-dir /tmp/labwc' ;;
+    # sway 1.10, the one compositor that passes a touch cancel on: the browser full screen
+    # from its config, its console lines appended to the page's log.
+    sway)
+      printf '%s\n' 'default_border none' "exec $(browser_command "$1") >> $PAGE_LOG 2>&1" > /tmp/sway.conf
+      _session='sway --config /tmp/sway.conf' ;;
   esac
   HOME=/home/kiosk LIBSEAT_BACKEND=seatd WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1 \
     LIBGL_ALWAYS_SOFTWARE=1 WEBKIT_DISABLE_SANDBOX_THIS_IS_DANGEROUS=1 \
@@ -495,7 +500,7 @@ expect_touchstart_at() { # STEP X Y
 # takes a touch the page was shown, once per cancel mode. What the page gets of that pan
 # is the table in docs/CONFIG.md; checked: the touch reached the page, and with "release"
 # it ended there.
-stacks_browser() { # BROWSER [COMPOSITOR: cage (default) or labwc]
+stacks_browser() { # BROWSER [COMPOSITOR: cage (default), labwc or sway]
   _shell=${2:-cage}
   COMPOSITOR=$_shell-$1
   if [ "$_shell" = cage ]; then begin_scenario "stacks-$1" || return; else begin_scenario "stacks-$1-$_shell" || return; fi
@@ -527,10 +532,11 @@ stacks_browser() { # BROWSER [COMPOSITOR: cage (default) or labwc]
   expect_gesture pan began 2
   # The tap after it. WebKit takes it whole. Chromium (measured in every run) ends the
   # touch the palm pan left down and drops the tap: what the page gets is that one
-  # touchend. A change of either shows here, and in the table.
+  # touchend; where the compositor passed the cancel (sway), nothing was left down. A
+  # change of either shows here, and in the table.
   page_mark; play tap
-  case $1 in
-    chromium) expect_page 'tap after the palm pan' 'touchend=1' ;;
+  case $_shell-$1 in
+    cage-chromium | labwc-chromium) expect_page 'tap after the palm pan' 'touchend=1' ;;
     *) expect_page 'tap after the palm pan' 'touchstart=1( touchmove=[0-9]+)? touchend=1( click=1)?' ;;
   esac
   # The next tap: the page takes touches again.
@@ -852,6 +858,8 @@ if [ "${2:-}" = browser ]; then
   for browser in cog $(command -v chromium > /dev/null && echo chromium); do stacks_browser "$browser"; done
   # Raspberry Pi OS's desktop: Chromium started by labwc (docs/KIOSK.md, section 6).
   ! { command -v chromium && command -v labwc; } > /dev/null || stacks_browser chromium labwc
+  # And under sway 1.10, which passes libinput's touch cancel on (Debian 13's).
+  ! { command -v chromium && command -v labwc; } > /dev/null || stacks_browser chromium sway
   stacks_bridge cog
 else
   for compositor in cage weston sway $(command -v labwc > /dev/null && echo labwc); do stacks_session "$compositor"; done
