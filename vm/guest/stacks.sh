@@ -405,10 +405,11 @@ LABWC_AUTOSTART=/vm/kiosk/labwc-autostart
 browser_command() { # BROWSER: what cage runs
   case $1 in
     cog) echo "cog --platform=wl --enable-write-console-messages-to-stdout=true '$BROWSER_PAGE'" ;;
-    chromium) sed -n 's|^ExecStart=/usr/bin/cage [^/]*-- \(.*\) http://localhost:8080/$|\1|p' "$KIOSK_UNIT" |
-                sed "s|\$| --disable-gpu --enable-logging=stderr --ipc-connection-timeout=600 '$BROWSER_PAGE'|" ;;
+    chromium) echo "$(sed -n 's|^ExecStart=/usr/bin/cage [^/]*-- \(.*\) http://localhost:8080/$|\1|p' "$KIOSK_UNIT") $(chromium_vm_arguments)" ;;
   esac
 }
+# What the VM adds to the quick start's Chromium command lines (above), and the page.
+chromium_vm_arguments() { echo "--disable-gpu --enable-logging=stderr --ipc-connection-timeout=600 '$BROWSER_PAGE'"; }
 # The browsers keep their profile in the kiosk user's home. WebKit 2.48 (Debian 13) runs
 # its web process in bubblewrap, which cannot pivot away from an initramfs root: its
 # sandbox is off in the VM (a kiosk has bwrap, a dependency of libwpewebkit-2.0-1). The
@@ -427,9 +428,9 @@ browser_start() { # BROWSER [COMPOSITOR: cage (default), labwc or sway]
     labwc)
       mkdir -p /tmp/labwc
       printf '%s\n' '<?xml version="1.0"?>' '<labwc_config/>' > /tmp/labwc/rc.xml
-      sed -n 's|^\(chromium .*\) URL &$|\1|p' "$LABWC_AUTOSTART" |
-        sed "s|\$| --disable-gpu --enable-logging=stderr --ipc-connection-timeout=600 '$BROWSER_PAGE' \&|" > /tmp/labwc/autostart
-      grep -q '^chromium ' /tmp/labwc/autostart || { BROWSER_WHY="no chromium line in $LABWC_AUTOSTART"; return 1; }
+      _line=$(sed -n 's|^\(chromium .*\) URL &$|\1|p' "$LABWC_AUTOSTART")
+      [ -n "$_line" ] || { BROWSER_WHY="no chromium line in $LABWC_AUTOSTART"; return 1; }
+      echo "$_line $(chromium_vm_arguments) &" > /tmp/labwc/autostart
       chown -R kiosk:kiosk /tmp/labwc
       _session='labwc --config-dir /tmp/labwc' ;;
     # sway 1.10, the one compositor that passes a touch cancel on: the browser full screen
@@ -503,7 +504,7 @@ expect_touchstart_at() { # STEP X Y
 stacks_browser() { # BROWSER [COMPOSITOR: cage (default), labwc or sway]
   _shell=${2:-cage}
   COMPOSITOR=$_shell-$1
-  if [ "$_shell" = cage ]; then begin_scenario "stacks-$1" || return; else begin_scenario "stacks-$1-$_shell" || return; fi
+  begin_scenario "stacks-$1${2:+-$2}" || return
   MON_PID='' GD_PID='' DEV_PID='' WEV_PID='' COMP_PID=''
   stacks_gestured stacks-release.toml || { gestured_abort; return; }
   if ! browser_start "$1" "$_shell"; then
