@@ -102,37 +102,36 @@ daemon_stream() { # COUNT RECORDING [--desc DESC]
   return $status
 }
 
+# NAME's two outputs, $out/NAME.amd64 and .arm64: counted, and shown when they differ.
+compare() { # NAME
+  runs=$((runs + 1))
+  if cmp -s "$out/$1.amd64" "$out/$1.arm64"; then
+    printf '%-80s same (%s lines)\n' "$1" "$(wc -l < "$out/$1.amd64")"
+  else
+    differ=$((differ + 1))
+    printf '%-80s DIFFERS\n' "$1"
+    diff -u "$out/$1.amd64" "$out/$1.arm64" | head -20 || true
+  fi
+}
+
 out=$(mktemp -d)
 runs=0 differ=0
 while IFS=$'\t' read -r recording desc_flag desc; do
-  name=$(basename "$recording")-daemon
-  "$amd64/gesturectl" replay --config "$CONFIG" --json ${desc_flag:+"$desc_flag" "$desc"} "$recording" |
-    mk/daemon-stream.py --normalize > "$out/$name.amd64"
-  runs=$((runs + 1))
-  if daemon_stream "$(wc -l < "$out/$name.amd64")" "$recording" ${desc_flag:+"$desc_flag" "$desc"} > "$out/$name.arm64" &&
-     cmp -s "$out/$name.amd64" "$out/$name.arm64"; then
-    printf '%-80s same (%s lines)\n' "$name" "$(wc -l < "$out/$name.amd64")"
-  else
-    differ=$((differ + 1))
-    printf '%-80s DIFFERS\n' "$name"
-    diff -u "$out/$name.amd64" "$out/$name.arm64" | head -20 || true
-    tail -n 5 "$out/gestured.log"
-  fi
+  base=$(basename "$recording")
   for mode in --json "--delivery --json"; do
-    name=$(basename "$recording")${mode// /}
+    name=$base${mode// /}
     # shellcheck disable=SC2086 # mode is two flags
     "$amd64/gesturectl" replay --config "$CONFIG" $mode ${desc_flag:+"$desc_flag" "$desc"} "$recording" > "$out/$name.amd64"
     # shellcheck disable=SC2086
     qemu-aarch64 -L "$SYSROOT" "$arm64/gesturectl" replay --config "$CONFIG" $mode ${desc_flag:+"$desc_flag" "$desc"} "$recording" > "$out/$name.arm64"
-    runs=$((runs + 1))
-    if cmp -s "$out/$name.amd64" "$out/$name.arm64"; then
-      printf '%-80s same (%s lines)\n' "$name" "$(wc -l < "$out/$name.amd64")"
-    else
-      differ=$((differ + 1))
-      printf '%-80s DIFFERS\n' "$name"
-      diff -u "$out/$name.amd64" "$out/$name.arm64" | head -20 || true
-    fi
+    compare "$name"
   done
+  # The daemon's subscriber gets --json's lines, clock members aside; a failed stream is
+  # a difference, its log's last lines shown.
+  mk/daemon-stream.py --normalize < "$out/$base--json.amd64" > "$out/$base-daemon.amd64"
+  daemon_stream "$(wc -l < "$out/$base-daemon.amd64")" "$recording" ${desc_flag:+"$desc_flag" "$desc"} > "$out/$base-daemon.arm64" ||
+    { echo "(no stream)"; tail -n 5 "$out/gestured.log"; } >> "$out/$base-daemon.arm64"
+  compare "$base-daemon"
 done < <(recordings)
 rm -rf "$out"
 [ "$runs" -gt 0 ] || die "no recordings in $RECORDINGS"

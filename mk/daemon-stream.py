@@ -29,10 +29,12 @@ def without_clock(line):
     return json.dumps(value, separators=(",", ":"))
 
 def main():
-    if sys.argv[1] == "--normalize":
+    if sys.argv[1:] == ["--normalize"]:
         for line in sys.stdin:
             print(without_clock(line))
         return
+    if len(sys.argv) != 3 or not sys.argv[2].isdigit():
+        sys.exit("usage: daemon-stream.py SOCKET COUNT | daemon-stream.py --normalize")
     path, count = sys.argv[1], int(sys.argv[2])
     deadline = time.monotonic() + 60
     subscriber = connect(path, deadline)
